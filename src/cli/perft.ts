@@ -1,0 +1,63 @@
+// `bredon perft (--size N | --tps "<TPS>") [--moves "m1 m2 ..."] --depth D [--divide]`
+
+import { parseArgs } from 'node:util';
+import { makeMove } from '../core/makemove.js';
+import { isLegalMove } from '../core/movegen.js';
+import { Perft } from '../core/perft.js';
+import { Position } from '../core/position.js';
+import { isDecided } from '../core/result.js';
+import { formatMove, parseMove } from '../notation/ptn-move.js';
+import { parseTps, startTps } from '../notation/tps.js';
+import { intOption, UsageError } from './errors.js';
+
+export const perftUsage = 'bredon perft (--size N | --tps "<TPS>") [--moves "m1 m2 ..."] --depth D [--divide]';
+
+/** The position given by --size or --tps, then --moves played on it (each checked legal). */
+export function positionFromArgs(size: number | undefined, tps: string | undefined, moves: string | undefined): Position {
+  if ((size === undefined) === (tps === undefined)) throw new UsageError('give exactly one of --size N and --tps "<TPS>"');
+  const pos = parseTps(tps ?? startTps(size!));
+  const tokens = (moves ?? '').trim().split(/\s+/).filter((t) => t !== '');
+  tokens.forEach((token, i) => {
+    const move = parseMove(token, pos.size);
+    if (isDecided(pos)) throw new UsageError(`move ${i + 1} (${token}): the game is already over`);
+    if (!isLegalMove(pos, move)) throw new UsageError(`move ${i + 1} (${token}) is not legal in this position`);
+    makeMove(pos, move);
+  });
+  return pos;
+}
+
+export function runPerft(argv: string[], out: (line: string) => void): void {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      size: { type: 'string' },
+      tps: { type: 'string' },
+      moves: { type: 'string' },
+      depth: { type: 'string' },
+      divide: { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const depth = intOption('depth', values.depth, 0, 32);
+  if (depth === undefined) throw new UsageError(`--depth is required: ${perftUsage}`);
+  const pos = positionFromArgs(intOption('size', values.size, 3, 8), values.tps, values.moves);
+  const perft = new Perft();
+  if (values.divide) {
+    const t0 = performance.now();
+    let total = 0;
+    for (const [move, count] of perft.divide(pos, depth)) {
+      out(`${formatMove(move, pos.size)} ${count}`);
+      total += count;
+    }
+    out(`total ${total} time ${Math.round(performance.now() - t0)}`);
+    return;
+  }
+  for (let d = 1; d <= depth; d++) {
+    const t0 = performance.now();
+    const nodes = perft.count(pos, d);
+    const ms = performance.now() - t0;
+    const nps = ms > 0 ? Math.round((nodes * 1000) / ms) : nodes;
+    out(`depth ${d} nodes ${nodes} time ${Math.round(ms)} nps ${nps}`);
+  }
+}

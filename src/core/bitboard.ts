@@ -1,0 +1,56 @@
+// 64-bit square sets as two 32-bit halves (lo: squares 0..31, hi: 32..63).
+// Plain int32 arithmetic throughout: no BigInt and no allocation, so these run in hot loops.
+
+export function popcount32(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+export function popcount64(lo: number, hi: number): number {
+  return popcount32(lo) + popcount32(hi);
+}
+
+/** Index of the lowest set bit of a non-zero 32-bit word. */
+export function lowestBit32(x: number): number {
+  return 31 - Math.clz32(x & -x);
+}
+
+/**
+ * Does the set (lo, hi) hold a chain of orthogonally adjacent squares that joins a square of
+ * start to a square of goal? A flood fill from start inside the set; `size` gives the row
+ * stride and the not-file masks stop east/west steps wrapping round the board edge.
+ */
+export function connects(
+  lo: number,
+  hi: number,
+  startLo: number,
+  startHi: number,
+  goalLo: number,
+  goalHi: number,
+  size: number,
+  notFirstLo: number,
+  notFirstHi: number,
+  notLastLo: number,
+  notLastHi: number,
+): boolean {
+  let cl = lo & startLo;
+  let ch = hi & startHi;
+  if ((cl | ch) === 0) return false;
+  if (((lo & goalLo) | (hi & goalHi)) === 0) return false;
+  const back = 32 - size;
+  for (;;) {
+    if (((cl & goalLo) | (ch & goalHi)) !== 0) return true;
+    // One step in every direction: north (+size), south (-size), east (+1), west (-1).
+    let nl = cl | (cl << size) | (cl >>> size) | (ch << back);
+    let nh = ch | (ch << size) | (cl >>> back) | (ch >>> size);
+    nl |= ((cl << 1) & notFirstLo) | (((cl >>> 1) | (ch << 31)) & notLastLo);
+    nh |= (((ch << 1) | (cl >>> 31)) & notFirstHi) | ((ch >>> 1) & notLastHi);
+    nl &= lo;
+    nh &= hi;
+    if (nl === cl && nh === ch) return false;
+    cl = nl;
+    ch = nh;
+  }
+}
