@@ -54,3 +54,51 @@ export function connects(
     ch = nh;
   }
 }
+
+/** Out-parameter for the two halves of a set computed below (no allocation per call). */
+export const OUT = new Int32Array(2);
+
+/** The squares of (lo, hi) connected to the seed squares within the set; result in OUT. */
+export function flood(
+  lo: number,
+  hi: number,
+  seedLo: number,
+  seedHi: number,
+  size: number,
+  notFirstLo: number,
+  notFirstHi: number,
+  notLastLo: number,
+  notLastHi: number,
+): void {
+  let cl = lo & seedLo;
+  let ch = hi & seedHi;
+  const back = 32 - size;
+  while ((cl | ch) !== 0) {
+    let nl = cl | (cl << size) | (cl >>> size) | (ch << back);
+    let nh = ch | (ch << size) | (cl >>> back) | (ch >>> size);
+    nl |= ((cl << 1) & notFirstLo) | (((cl >>> 1) | (ch << 31)) & notLastLo);
+    nh |= (((ch << 1) | (cl >>> 31)) & notFirstHi) | ((ch >>> 1) & notLastHi);
+    nl &= lo;
+    nh &= hi;
+    if (nl === cl && nh === ch) break;
+    cl = nl;
+    ch = nh;
+  }
+  OUT[0] = cl;
+  OUT[1] = ch;
+}
+
+/** The set grown by one orthogonal step (not masked to the board); result in OUT. */
+export function dilate(
+  cl: number,
+  ch: number,
+  size: number,
+  notFirstLo: number,
+  notFirstHi: number,
+  notLastLo: number,
+  notLastHi: number,
+): void {
+  const back = 32 - size;
+  OUT[0] = cl | (cl << size) | (cl >>> size) | (ch << back) | ((cl << 1) & notFirstLo) | (((cl >>> 1) | (ch << 31)) & notLastLo);
+  OUT[1] = ch | (ch << size) | (cl >>> back) | (ch >>> size) | ((((ch << 1) | (cl >>> 31)) & notFirstHi)) | ((ch >>> 1) & notLastHi);
+}

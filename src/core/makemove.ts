@@ -188,3 +188,19 @@ export function unmakeMove(pos: Position, move: number): void {
   top[sq] = movingTop;
   b[(movingTop - 2) * 2 + (sq >>> 5)]! |= bit;
 }
+
+/** Passes the turn (search only: null-move pruning). Counts as irreversible for repetition. */
+export function makeNull(pos: Position): void {
+  pushHistory(pos, 0);
+  pos.reversible = 0;
+}
+
+export function unmakeNull(pos: Position): void {
+  const i = pos.depth - 1;
+  pos.depth = i;
+  pos.ply--;
+  pos.side ^= 1;
+  pos.keyLo = pos.hist[2 * i]!;
+  pos.keyHi = pos.hist[2 * i + 1]!;
+  pos.reversible = pos.undoReversible[i]!;
+}

@@ -31,6 +31,8 @@ export interface SizeInfo {
   /** Masks as lo/hi pairs: [boardLo, boardHi, rank1Lo, rank1Hi, rankNLo, rankNHi,
    *  fileALo, fileAHi, fileNLo, fileNHi, notFileALo, notFileAHi, notFileNLo, notFileNHi]. */
   readonly masks: Uint32Array;
+  /** lines[2r], lines[2r + 1]: rank r as lo/hi; lines[16 + 2f], lines[17 + 2f]: file f. */
+  readonly lines: Uint32Array;
 }
 
 export const M_BOARD = 0;
@@ -50,6 +52,7 @@ function makeSizeInfo(size: number): SizeInfo {
   const delta = Int32Array.of(size, 1, -size, -1);
   const ray = new Uint8Array(area * 4);
   const masks = new Uint32Array(14);
+  const lines = new Uint32Array(32);
   for (let sq = 0; sq < area; sq++) {
     const rank = Math.floor(sq / size);
     const file = sq % size;
@@ -58,6 +61,8 @@ function makeSizeInfo(size: number): SizeInfo {
     ray[sq * 4 + SOUTH] = rank;
     ray[sq * 4 + WEST] = file;
     setBit(masks, M_BOARD, sq);
+    setBit(lines, 2 * rank, sq);
+    setBit(lines, 16 + 2 * file, sq);
     if (rank === 0) setBit(masks, M_RANK_FIRST, sq);
     if (rank === size - 1) setBit(masks, M_RANK_LAST, sq);
     if (file === 0) setBit(masks, M_FILE_FIRST, sq);
@@ -65,7 +70,7 @@ function makeSizeInfo(size: number): SizeInfo {
     if (file === size - 1) setBit(masks, M_FILE_LAST, sq);
     else setBit(masks, M_NOT_FILE_LAST, sq);
   }
-  return { size, area, delta, ray, masks };
+  return { size, area, delta, ray, masks, lines };
 }
 
 const infos: SizeInfo[] = [];

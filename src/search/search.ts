@@ -1,0 +1,281 @@
+// Iterative deepening principal variation search with aspiration windows, a shared Zobrist
+// transposition table, null-move pruning, late-move reductions and a tak-threat extension.
+//
+// Road awareness at every node: a side to move that can complete a road by placement wins at
+// once (scored by distance, so the fastest road is chosen and the slowest loss resisted); a side
+// facing such a threat is never evaluated statically but searched one ply more, so forced
+// roads in two are seen at low depth. Everything runs on preallocated typed arrays: no
+// allocation per node.
+
+import { popcount32 } from '../core/bitboard.js';
+import { makeMove, makeNull, unmakeMove, unmakeNull } from '../core/makemove.js';
+import { generateMoves, MAX_MOVES } from '../core/movegen.js';
+import type { Position } from '../core/position.js';
+import { boardResult, DRAW, ONGOING, resultWinner } from '../core/result.js';
+import { roadThreats, THREATS } from '../core/roads.js';
+import { evaluate } from './evaluate.js';
+import { MoveOrder, pickNext } from './order.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
+import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
+
+export interface SearcherOptions {
+  table: TranspositionTable;
+  /** stop[0] !== 0 aborts the search at once (set with Atomics.store from another thread). */
+  stop: Int32Array;
+  /** 0 for the main search thread (it reports); > 0 for silent lazy-SMP helpers. */
+  threadIndex?: number;
+}
+
+const MAX_PLY = 128;
+const INF = 32000;
+const CHECK_EVERY = 1023; // nodes between clock and stop-flag checks (mask)
+const ASPIRATION = 35;
+
+/** LMR_TABLE[min(depth, 63) * 64 + min(moveIndex, 63)]: plies to reduce a late quiet move. */
+const LMR_TABLE = new Int8Array(64 * 64);
+for (let d = 1; d < 64; d++) {
+  for (let i = 1; i < 64; i++) LMR_TABLE[d * 64 + i] = Math.floor(0.6 + (Math.log(d) * Math.log(i)) / 2.3);
+}
+
+export class Searcher {
+  private readonly tt: TranspositionTable;
+  private readonly stop: Int32Array;
+  private readonly threadIndex: number;
+  private readonly order = new MoveOrder(MAX_PLY);
+  private moves = new Int32Array(1 << 20);
+  private scores = new Int32Array(1 << 20);
+  private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
+  private readonly pvLen = new Int32Array(MAX_PLY);
+
+  private pos!: Position;
+  private halfKomi = 0;
+  private nodes = 0;
+  private seldepth = 0;
+  private aborted = false;
+  private startTime = 0;
+  private hardMs = Infinity;
+  private nodeLimit = Infinity;
+  private extensionLimit = MAX_PLY - 2;
+
+  constructor(opts: SearcherOptions) {
+    this.tt = opts.table;
+    this.stop = opts.stop;
+    this.threadIndex = opts.threadIndex ?? 0;
+  }
+
+  newGame(): void {
+    this.order.clear();
+  }
+
+  search(pos: Position, halfKomi: number, limits: SearchLimits, onInfo?: (info: SearchInfo) => void): SearchResult {
+    this.pos = pos;
+    this.halfKomi = halfKomi;
+    this.nodes = 0;
+    this.seldepth = 0;
+    this.aborted = false;
+    this.startTime = performance.now();
+    this.hardMs = limits.infinite ? Infinity : limits.hardMs ?? Infinity;
+    const softMs = limits.infinite ? Infinity : limits.softMs ?? Infinity;
+    this.nodeLimit = limits.nodes ?? Infinity;
+    const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
+    this.tt.newSearch();
+    this.order.age();
+
+    const result: SearchResult = { best: 0, score: 0, depth: 0, nodes: 0, pv: [] };
+    if (boardResult(pos, halfKomi) !== ONGOING) return result;
+    const rootEnd = generateMoves(pos, this.moves, 0);
+    if (rootEnd === 0) return result;
+    result.best = this.moves[0]!; // a legal answer even if stopped at once
+
+    let score = 0;
+    const first = this.threadIndex === 0 ? 1 : 1 + (this.threadIndex & 1);
+    for (let depth = first; depth <= maxDepth; depth++) {
+      this.extensionLimit = Math.min(MAX_PLY - 2, 2 * depth + 8);
+      let alpha = -INF;
+      let beta = INF;
+      let window = ASPIRATION;
+      if (depth >= 4 && Math.abs(score) < WIN_THRESHOLD) {
+        alpha = score - window;
+        beta = score + window;
+      }
+      for (;;) {
+        const s = this.negamax(depth, alpha, beta, 0, true, 0);
+        if (this.aborted) break;
+        if (s <= alpha) {
+          if (onInfo && this.threadIndex === 0) onInfo(this.info(depth, alpha, 'upper'));
+          alpha = Math.max(-INF, s - window);
+          window *= 4;
+        } else if (s >= beta) {
+          if (onInfo && this.threadIndex === 0) onInfo(this.info(depth, beta, 'lower'));
+          beta = Math.min(INF, s + window);
+          window *= 4;
+        } else {
+          score = s;
+          break;
+        }
+        if (window > 1000) {
+          alpha = -INF;
+          beta = INF;
+        }
+      }
+      if (this.aborted) break;
+      result.best = this.pv[0]!;
+      result.pv = Array.from(this.pv.subarray(0, this.pvLen[0]!));
+      result.score = score;
+      result.depth = depth;
+      if (onInfo && this.threadIndex === 0) onInfo(this.info(depth, score, 'exact'));
+      if (Math.abs(score) >= WIN_THRESHOLD && WIN_SCORE - Math.abs(score) <= depth) break; // proven
+      if (performance.now() - this.startTime >= softMs) break;
+    }
+    result.nodes = this.nodes;
+    return result;
+  }
+
+  private info(depth: number, score: number, bound: 'exact' | 'lower' | 'upper'): SearchInfo {
+    const timeMs = Math.round(performance.now() - this.startTime);
+    const abs = Math.abs(score);
+    const mateIn = abs >= WIN_THRESHOLD ? Math.sign(score) * (WIN_SCORE - abs) : 0;
+    const pv = Array.from(this.pv.subarray(0, Math.max(1, this.pvLen[0]!)));
+    return { depth, seldepth: this.seldepth, score, mateIn, bound, nodes: this.nodes, timeMs, hashfull: this.tt.hashfull(), pv };
+  }
+
+  private checkLimits(): void {
+    if (
+      Atomics.load(this.stop, 0) !== 0 ||
+      this.nodes >= this.nodeLimit ||
+      performance.now() - this.startTime >= this.hardMs
+    ) {
+      this.aborted = true;
+    }
+  }
+
+  private negamax(depth: number, alpha: number, beta: number, ply: number, pvNode: boolean, start: number): number {
+    const pos = this.pos;
+    this.pvLen[ply] = ply;
+    if ((++this.nodes & CHECK_EVERY) === 0) this.checkLimits();
+    if (this.aborted) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+
+    if (ply > 0) {
+      const r = boardResult(pos, this.halfKomi);
+      if (r !== ONGOING) {
+        if (r === DRAW) return 0;
+        return resultWinner(r) === pos.side ? WIN_SCORE - ply : -(WIN_SCORE - ply);
+      }
+      if (pos.repetitions() >= 2) return 0;
+      // Mate-distance pruning: no line from here beats a win found nearer the root.
+      if (alpha < -(WIN_SCORE - ply)) alpha = -(WIN_SCORE - ply);
+      if (beta > WIN_SCORE - ply - 1) beta = WIN_SCORE - ply - 1;
+      if (alpha >= beta) return alpha;
+    }
+    const side = pos.side;
+    if (ply > 0 && pos.ply >= 2) {
+      roadThreats(pos, side);
+      if ((THREATS[0]! | THREATS[1]!) !== 0) return WIN_SCORE - ply - 1; // road by placement next ply
+    }
+    let threatLo = 0;
+    let threatHi = 0;
+    if (pos.ply >= 2) {
+      roadThreats(pos, side ^ 1);
+      threatLo = THREATS[0]!;
+      threatHi = THREATS[1]!;
+    }
+    const threatened = (threatLo | threatHi) !== 0;
+    const threatCount = threatened ? popcount32(threatLo) + popcount32(threatHi) : 0;
+
+    if (depth <= 0) {
+      if (!threatened || ply >= this.extensionLimit) return evaluate(pos, this.halfKomi, threatCount);
+      depth = 1; // facing a road threat: see the answers before judging
+    }
+
+    const tt = this.tt;
+    let ttMove = 0;
+    let staticEval: number;
+    if (tt.probe(pos.keyLo, pos.keyHi)) {
+      ttMove = tt.move;
+      staticEval = tt.eval;
+      if (!pvNode && tt.depth >= depth) {
+        let s = tt.score;
+        if (s >= WIN_THRESHOLD) s -= ply;
+        else if (s <= -WIN_THRESHOLD) s += ply;
+        const bound = tt.bound;
+        if (bound === BOUND_EXACT || (bound === BOUND_LOWER && s >= beta) || (bound === BOUND_UPPER && s <= alpha)) {
+          return s;
+        }
+      }
+    } else {
+      staticEval = evaluate(pos, this.halfKomi, threatCount);
+    }
+
+    // Null move: if passing still holds beta, a real move will too (not when facing a threat).
+    if (!pvNode && ply > 0 && depth >= 3 && !threatened && pos.ply >= 2 && staticEval >= beta && Math.abs(beta) < WIN_THRESHOLD) {
+      const r = 2 + (depth >> 2);
+      makeNull(pos);
+      const s = -this.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false, start);
+      unmakeNull(pos);
+      if (this.aborted) return 0;
+      if (s >= beta) return s >= WIN_THRESHOLD ? beta : s;
+    }
+
+    const moves = this.moves;
+    const scores = this.scores;
+    if (start + MAX_MOVES > moves.length) return staticEval; // move stack exhausted: stop here
+    const end = generateMoves(pos, moves, start);
+    if (end === start) return staticEval;
+    this.order.score(pos, moves, scores, start, end, ply, ttMove, threatLo, threatHi);
+
+    let best = -INF;
+    let bestMove = 0;
+    const alpha0 = alpha;
+    let searched = 0;
+    for (let i = start; i < end; i++) {
+      pickNext(moves, scores, i, end);
+      const m = moves[i]!;
+      makeMove(pos, m);
+      let s: number;
+      if (searched === 0) {
+        s = -this.negamax(depth - 1, -beta, -alpha, ply + 1, pvNode, end);
+      } else {
+        let reduce = 0;
+        if (depth >= 3 && searched >= 3 && scores[i]! < 1 << 25 && !threatened) {
+          reduce = LMR_TABLE[(depth < 63 ? depth : 63) * 64 + (searched < 63 ? searched : 63)]!;
+          if (pvNode && reduce > 0) reduce--;
+          if (reduce > depth - 2) reduce = depth - 2;
+        }
+        s = -this.negamax(depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, false, end);
+        if (s > alpha && reduce > 0) s = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false, end);
+        if (s > alpha && s < beta && pvNode) s = -this.negamax(depth - 1, -beta, -alpha, ply + 1, true, end);
+      }
+      unmakeMove(pos, m);
+      if (this.aborted) return 0;
+      searched++;
+      if (s > best) {
+        best = s;
+        bestMove = m;
+        if (s > alpha) {
+          alpha = s;
+          // The principal variation: this move, then the child's line.
+          const pv = this.pv;
+          const row = ply * MAX_PLY;
+          const child = (ply + 1) * MAX_PLY;
+          pv[row + ply] = m;
+          const len = this.pvLen[ply + 1]!;
+          for (let j = ply + 1; j < len; j++) pv[row + j] = pv[child + j]!;
+          this.pvLen[ply] = len > ply + 1 ? len : ply + 1;
+          if (s >= beta) {
+            this.order.cutoff(pos, m, ply, depth);
+            for (let j = start; j < i; j++) this.order.failed(pos, moves[j]!, depth);
+            break;
+          }
+        }
+      }
+    }
+
+    let stored = best;
+    if (stored >= WIN_THRESHOLD) stored += ply;
+    else if (stored <= -WIN_THRESHOLD) stored -= ply;
+    const bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(pos.keyLo, pos.keyHi, bestMove, stored, depth, bound, staticEval);
+    return best;
+  }
+}
