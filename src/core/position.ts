@@ -63,8 +63,8 @@ export class Position {
   depth = 0;
   /** Consecutive spreads leading to the current position (placements cannot be undone). */
   reversible = 0;
-  /** hist[2i], hist[2i + 1]: key of the position after i moves since set-up. */
-  hist: Uint32Array;
+  /** hist[2i], hist[2i + 1]: key of the position after i moves since set-up (keys are signed int32 halves). */
+  hist: Int32Array;
   /** Per move made: did it flatten a wall, and the reversible count before it. */
   undoSmash: Uint8Array;
   undoReversible: Int32Array;
@@ -92,7 +92,7 @@ export class Position {
     const buffer = new ArrayBuffer(6 * 8);
     this.bb = new BigUint64Array(buffer);
     this.b = new Uint32Array(buffer);
-    this.hist = new Uint32Array(INITIAL_HISTORY * 2);
+    this.hist = new Int32Array(INITIAL_HISTORY * 2);
     this.undoSmash = new Uint8Array(INITIAL_HISTORY);
     this.undoReversible = new Int32Array(INITIAL_HISTORY);
     this.clear();
@@ -172,7 +172,7 @@ export class Position {
       lo ^= Z_SIDE[0]!;
       hi ^= Z_SIDE[1]!;
     }
-    return [lo >>> 0, hi >>> 0];
+    return [lo | 0, hi | 0];
   }
 
   recomputeKey(): void {
@@ -184,7 +184,7 @@ export class Position {
   /** Grows the history arrays; called by make when a game outgrows them (rare, not per node). */
   growHistory(): void {
     const cap = this.undoSmash.length * 2;
-    const hist = new Uint32Array(cap * 2);
+    const hist = new Int32Array(cap * 2);
     hist.set(this.hist);
     this.hist = hist;
     const smash = new Uint8Array(cap);
