@@ -1,0 +1,17 @@
+// `npm run bench [-- perft|movegen|bitboard|search ...]`: every suite, or the ones named.
+// Figures are medians; compare ratios measured in one run (the machine is shared and noisy).
+import { runBitboardBench } from './bitboard.bench.js';
+import { runMovegenBench } from './movegen.bench.js';
+import { runPerftBench } from './perft.bench.js';
+
+const suites: Record<string, () => void | Promise<void>> = {
+  perft: () => runPerftBench(3),
+  movegen: () => runMovegenBench(1000),
+  bitboard: () => runBitboardBench(),
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+for (const name of wanted) if (!(name in suites)) throw new Error(`unknown suite '${name}' (${Object.keys(suites).join(', ')})`);
+for (const [name, run] of Object.entries(suites)) {
+  if (wanted.length === 0 || wanted.includes(name)) await run();
+}
