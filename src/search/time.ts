@@ -1,0 +1,119 @@
+// Time allocation: from the `go` limits (own clock, increment, moves to go, movetime, depth,
+// nodes, infinite) to the search's limits, a soft budget (start no new iteration after it) and a
+// hard deadline (abort inside the search). Pure functions: no clock is read here.
+//
+// The clock rule. Racetrack measures wall time from sending `position` to reading `bestmove`
+// and forfeits a game whose time runs out, so every budget keeps a margin for what the search
+// does not see: process scheduling, the pipe, the worker messages, garbage collection and the
+// protocol's own watchdog grace (see src/tei/session.ts). With `usable = time - MOVE_OVERHEAD_MS`:
+//
+//   soft = min(usable / movesLeft + 3/4 inc,  MAX_SOFT_SHARE * usable)
+//   hard = min(HARD_FACTOR * soft,            MAX_HARD_SHARE * usable)
+//
+// movesLeft is `movestogo` when given, else an estimate from the pieces left in the mover's
+// reserve plus EXTRA_MOVES (most moves place a piece; more pieces, more moves to come), clamped
+// to [MIN_MOVES_LEFT, MAX_MOVES_LEFT]. Each move spends a fraction of what is left (about 1/30
+// at most by the soft budget), so without increment the clock decays geometrically and lasts
+// well over 100 own moves from a minute; with any increment it lasts forever. The increment is
+// only spent once it is on the clock (the share caps keep a tiny clock with a big increment
+// safe), and a clock at or under the overhead still gets a 1 ms search: the best on offer.
+
+import type { SearchLimits } from './types.js';
+
+/** Subtracted from every clock: process, pipe, worker messaging and watchdog latency. */
+export const MOVE_OVERHEAD_MS = 60;
+/** Never plan for fewer own moves than this (unless movestogo says so). */
+export const MIN_MOVES_LEFT = 30;
+/** Nor for more than this. */
+export const MAX_MOVES_LEFT = 50;
+/** Own moves expected beyond the pieces left in reserve (spreads, and the margin for long games). */
+export const EXTRA_MOVES = 15;
+/** Without a reserve count, assume this many own moves to come. */
+export const DEFAULT_MOVES_LEFT = 40;
+/** The soft budget never exceeds this share of the usable clock. */
+export const MAX_SOFT_SHARE = 0.4;
+/** The hard deadline is at most this multiple of the soft budget... */
+export const HARD_FACTOR = 3;
+/** ...and never more than this share of the usable clock. */
+export const MAX_HARD_SHARE = 0.6;
+/** Deadlines are capped here: timers cannot be set further out than 2^31 - 1 ms. */
+export const MAX_DEADLINE_MS = 2_000_000_000;
+
+/** The `go` limits that concern the side to move (its own clock already picked). */
+export interface TimeControls {
+  /** Own clock in ms (wtime or btime). */
+  time?: number;
+  /** Own increment in ms (winc or binc). */
+  inc?: number;
+  movesToGo?: number;
+  moveTime?: number;
+  depth?: number;
+  nodes?: number;
+  infinite?: boolean;
+}
+
+export interface ClockBudget {
+  softMs: number;
+  hardMs: number;
+}
+
+function clamp(x: number, lo: number, hi: number): number {
+  return x < lo ? lo : x > hi ? hi : x;
+}
+
+function finiteNonNegative(x: number | undefined): number {
+  return x !== undefined && Number.isFinite(x) && x > 0 ? x : 0;
+}
+
+/** How many own moves to spread the clock over. */
+export function movesLeft(movesToGo: number | undefined, piecesLeft: number | undefined): number {
+  if (movesToGo !== undefined && Number.isFinite(movesToGo) && movesToGo >= 1) return clamp(Math.floor(movesToGo), 1, 100);
+  if (piecesLeft === undefined || !Number.isFinite(piecesLeft)) return DEFAULT_MOVES_LEFT;
+  return clamp(Math.round(piecesLeft) + EXTRA_MOVES, MIN_MOVES_LEFT, MAX_MOVES_LEFT);
+}
+
+/** Soft and hard limits (ms from the search start) for a move played on a clock. */
+export function clockBudget(time: number, inc = 0, movesToGo?: number, piecesLeft?: number): ClockBudget {
+  const usable = Math.max(0, finiteNonNegative(time) - MOVE_OVERHEAD_MS);
+  const increment = finiteNonNegative(inc);
+  const n = movesLeft(movesToGo, piecesLeft);
+  // With one move to go the clock is refilled afterwards: spend more of it, still not all.
+  const softShare = n === 1 ? MAX_HARD_SHARE : MAX_SOFT_SHARE;
+  const soft = Math.min(usable / n + 0.75 * increment, softShare * usable);
+  const hard = Math.min(HARD_FACTOR * soft, MAX_HARD_SHARE * usable);
+  const hardMs = clamp(Math.floor(hard), 1, MAX_DEADLINE_MS);
+  return { softMs: clamp(Math.floor(soft), 0, hardMs), hardMs };
+}
+
+/** Limits for `go movetime`: nearly all of it, less a margin for latency. */
+export function moveTimeBudget(moveTime: number): ClockBudget {
+  const t = finiteNonNegative(moveTime);
+  const margin = Math.min(MOVE_OVERHEAD_MS, t / 4);
+  const hardMs = clamp(Math.floor(t - margin), 1, MAX_DEADLINE_MS);
+  return { softMs: hardMs, hardMs };
+}
+
+/**
+ * The search limits for a `go`. `piecesLeft` is the mover's reserve (stones and capstones),
+ * used to estimate the moves to come. No limit at all means infinite: search until `stop`
+ * (what UCI engines do with a bare `go`).
+ */
+export function searchLimits(tc: TimeControls, piecesLeft?: number): SearchLimits {
+  const limits: SearchLimits = {};
+  if (tc.depth !== undefined) limits.depth = Math.max(1, Math.floor(tc.depth));
+  if (tc.nodes !== undefined) limits.nodes = Math.max(1, Math.floor(tc.nodes));
+  if (tc.infinite) {
+    limits.infinite = true;
+    return limits;
+  }
+  const budgets: ClockBudget[] = [];
+  if (tc.time !== undefined) budgets.push(clockBudget(tc.time, tc.inc, tc.movesToGo, piecesLeft));
+  if (tc.moveTime !== undefined) budgets.push(moveTimeBudget(tc.moveTime));
+  if (budgets.length > 0) {
+    limits.softMs = Math.min(...budgets.map((b) => b.softMs));
+    limits.hardMs = Math.min(...budgets.map((b) => b.hardMs));
+  } else if (limits.depth === undefined && limits.nodes === undefined) {
+    limits.infinite = true;
+  }
+  return limits;
+}

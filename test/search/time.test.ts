@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clockBudget,
+  MAX_DEADLINE_MS,
+  MAX_HARD_SHARE,
+  MIN_MOVES_LEFT,
+  MOVE_OVERHEAD_MS,
+  moveTimeBudget,
+  movesLeft,
+  searchLimits,
+} from '../../src/search/time.js';
+
+describe('clockBudget', () => {
+  it('keeps soft <= hard <= the clock minus the overhead, for all clocks', () => {
+    for (const time of [0, 1, 10, 59, 60, 61, 100, 250, 1000, 5000, 60_000, 600_000, 3_600_000, 1e9, 1e12]) {
+      for (const inc of [0, 10, 100, 1000, 30_000]) {
+        for (const pieces of [undefined, 0, 1, 12, 31, 52]) {
+          const { softMs, hardMs } = clockBudget(time, inc, undefined, pieces);
+          const label = `time ${time} inc ${inc} pieces ${pieces}`;
+          expect(Number.isInteger(softMs) && Number.isInteger(hardMs), label).toBe(true);
+          expect(softMs, label).toBeGreaterThanOrEqual(0);
+          expect(softMs, label).toBeLessThanOrEqual(hardMs);
+          expect(hardMs, label).toBeGreaterThanOrEqual(1);
+          expect(hardMs, label).toBeLessThanOrEqual(MAX_DEADLINE_MS);
+          // The deadline never eats into the overhead margin (1 ms is the floor on an empty clock).
+          expect(hardMs, label).toBeLessThanOrEqual(Math.max(1, (time - MOVE_OVERHEAD_MS) * MAX_HARD_SHARE));
+        }
+      }
+    }
+  });
+
+  it('answers fast on a tiny clock without increment', () => {
+    const { softMs, hardMs } = clockBudget(100, 0, undefined, 30);
+    expect(hardMs).toBeLessThanOrEqual(24); // 100 ms left: a reply within a quarter of it
+    expect(softMs).toBeLessThanOrEqual(hardMs);
+    expect(clockBudget(0, 0)).toEqual({ softMs: 0, hardMs: 1 });
+    expect(clockBudget(-500, 0)).toEqual({ softMs: 0, hardMs: 1 });
+  });
+
+  it('does not spend an increment it does not have yet', () => {
+    const { hardMs } = clockBudget(200, 5000);
+    expect(hardMs).toBeLessThanOrEqual((200 - MOVE_OVERHEAD_MS) * MAX_HARD_SHARE);
+  });
+
+  it('uses the increment when the clock holds it', () => {
+    const without = clockBudget(60_000, 0, undefined, 30);
+    const withInc = clockBudget(60_000, 1000, undefined, 30);
+    expect(withInc.softMs - without.softMs).toBe(750);
+  });
+
+  it('spends a fraction of what is left, so a long game does not run the clock out', () => {
+    // Sudden death, every search overrunning its soft budget by half, 10 ms latency a move:
+    // 100 own moves (200 plies, a very long game) fit in a minute.
+    let time = 60_000;
+    for (let move = 0; move < 100; move++) {
+      const { softMs } = clockBudget(time, 0, undefined, Math.max(0, 30 - move));
+      time -= 1.5 * softMs + 10;
+      expect(time, `move ${move}`).toBeGreaterThan(0);
+    }
+    // With an increment even spending every hard deadline plus latency lasts forever.
+    time = 10_000;
+    for (let move = 0; move < 1000; move++) {
+      const { hardMs } = clockBudget(time, 100, undefined, Math.max(0, 30 - move));
+      time -= hardMs + 30;
+      expect(time, `move ${move}`).toBeGreaterThan(0);
+      time += 100;
+    }
+  });
+
+  it('thinks longer early with more pieces to play', () => {
+    expect(clockBudget(60_000, 0, undefined, 30).softMs).toBeLessThan(clockBudget(60_000, 0, undefined, 5).softMs);
+    expect(movesLeft(undefined, 2)).toBe(MIN_MOVES_LEFT);
+    expect(movesLeft(undefined, 100)).toBe(50);
+    expect(movesLeft(undefined, 21)).toBe(36);
+    expect(movesLeft(5, 30)).toBe(5);
+    expect(movesLeft(0, undefined)).toBe(40);
+  });
+
+  it('spends more with movestogo 1, never all', () => {
+    const b = clockBudget(10_000, 0, 1);
+    expect(b.softMs).toBeGreaterThan(clockBudget(10_000, 0, 10).softMs);
+    expect(b.hardMs).toBeLessThan(10_000 - MOVE_OVERHEAD_MS);
+  });
+});
+
+describe('moveTimeBudget', () => {
+  it('uses nearly all of movetime, less a margin', () => {
+    expect(moveTimeBudget(5000)).toEqual({ softMs: 5000 - MOVE_OVERHEAD_MS, hardMs: 5000 - MOVE_OVERHEAD_MS });
+    expect(moveTimeBudget(100).hardMs).toBe(75);
+    expect(moveTimeBudget(1).hardMs).toBe(1);
+    expect(moveTimeBudget(0).hardMs).toBe(1);
+    expect(moveTimeBudget(1e15).hardMs).toBe(MAX_DEADLINE_MS);
+  });
+});
+
+describe('searchLimits', () => {
+  it('maps each kind of go', () => {
+    expect(searchLimits({ infinite: true })).toEqual({ infinite: true });
+    expect(searchLimits({})).toEqual({ infinite: true });
+    expect(searchLimits({ depth: 6 })).toEqual({ depth: 6 });
+    expect(searchLimits({ nodes: 5000 })).toEqual({ nodes: 5000 });
+    expect(searchLimits({ moveTime: 1000 })).toEqual({ softMs: 940, hardMs: 940 });
+    expect(searchLimits({ depth: 0 })).toEqual({ depth: 1 });
+    const clock = searchLimits({ time: 60_000, inc: 600 }, 30);
+    expect(clock.softMs).toBe(clockBudget(60_000, 600, undefined, 30).softMs);
+    expect(clock.infinite).toBeUndefined();
+  });
+
+  it('takes the tighter of a clock and a movetime, and keeps depth and nodes', () => {
+    const l = searchLimits({ time: 1000, moveTime: 5000, depth: 9, nodes: 100 }, 30);
+    expect(l.hardMs).toBe(clockBudget(1000, 0, undefined, 30).hardMs);
+    expect(l).toMatchObject({ depth: 9, nodes: 100 });
+  });
+
+  it('lets infinite override time limits', () => {
+    expect(searchLimits({ infinite: true, moveTime: 100, time: 100 })).toEqual({ infinite: true });
+  });
+});
