@@ -1,0 +1,326 @@
+// The search threads and their stop flag.
+//
+// Thread side (runSearchWorker): a worker owns one Searcher over a view of the shared
+// transposition table and the shared stop flag. It rebuilds the root from the start TPS and the
+// moves (so repetitions in the game history are seen), searches synchronously and posts `info`
+// (main thread only) and `done`. Being synchronous, it reads no messages while it searches: it is
+// stopped through the flag, an Int32Array over a SharedArrayBuffer that the search polls.
+//
+// Main-thread side (SearchPool): worker 0 is the main search (its result is the answer, its
+// reports are relayed); workers 1.. are lazy-SMP helpers running the same search silently with
+// threadIndex > 0, sharing the table. When worker 0 finishes, the flag stops the helpers; a new
+// search is dispatched only once every worker is idle again, with the flag cleared, so a late
+// helper never runs on into the next search. dist/bredon.js is one bundled file, so it is its own
+// worker script: the entry point asks isSearchWorker() first and runs runSearchWorker() instead
+// of the command line.
+
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { makeMove } from '../core/makemove.js';
+import type { ReserveOptions } from '../core/position.js';
+import { parseTps } from '../notation/tps.js';
+import { Searcher } from './search.js';
+import { TranspositionTable } from './tt.js';
+import type { SearchInfo, SearchLimits, SearchResult } from './types.js';
+
+const WORKER_TAG = 'bredon-search-worker';
+
+interface WorkerInit {
+  tag: typeof WORKER_TAG;
+  table: SharedArrayBuffer;
+  stop: SharedArrayBuffer;
+  threadIndex: number;
+}
+
+/** What to search: the game from its start position, so that repetitions are known. */
+export interface SearchJob {
+  startTps: string;
+  reserves?: ReserveOptions;
+  moves: number[];
+  halfKomi: number;
+  limits: SearchLimits;
+}
+
+type ToWorker =
+  | { type: 'search'; id: number; job: SearchJob }
+  | { type: 'table'; buffer: SharedArrayBuffer }
+  | { type: 'newgame' };
+
+type FromWorker =
+  | { type: 'ready' }
+  | { type: 'info'; id: number; info: SearchInfo }
+  | { type: 'done'; id: number; result: SearchResult }
+  | { type: 'failed'; id: number; message: string; stack?: string };
+
+/** Whether this thread is a search worker started by a SearchPool. */
+export function isSearchWorker(): boolean {
+  return !isMainThread && (workerData as Partial<WorkerInit> | null)?.tag === WORKER_TAG;
+}
+
+/** The worker's message loop (call in the worker thread only). */
+export function runSearchWorker(): void {
+  const init = workerData as WorkerInit;
+  const port = parentPort!;
+  const stop = new Int32Array(init.stop);
+  const make = (buffer: SharedArrayBuffer) =>
+    new Searcher({ table: new TranspositionTable(buffer), stop, threadIndex: init.threadIndex });
+  let searcher = make(init.table);
+  port.on('message', (msg: ToWorker) => {
+    if (msg.type === 'table') {
+      searcher = make(msg.buffer);
+    } else if (msg.type === 'newgame') {
+      searcher.newGame();
+    } else if (msg.type === 'search') {
+      const { id, job } = msg;
+      let reply: FromWorker;
+      try {
+        const pos = parseTps(job.startTps, job.reserves);
+        for (const m of job.moves) makeMove(pos, m);
+        const onInfo = (info: SearchInfo) => port.postMessage({ type: 'info', id, info } satisfies FromWorker);
+        const result = searcher.search(pos, job.halfKomi, job.limits, onInfo);
+        reply = { type: 'done', id, result };
+      } catch (e) {
+        const err = e instanceof Error ? e : new Error(String(e));
+        reply = { type: 'failed', id, message: err.message, stack: err.stack };
+      }
+      port.postMessage(reply);
+    }
+  });
+  port.postMessage({ type: 'ready' } satisfies FromWorker);
+}
+
+export interface SearchHandlers {
+  /** A progress report of the main thread; `nodes` counts every thread. */
+  onInfo(info: SearchInfo, nodes: number): void;
+  /** The main thread's result (nodes of every thread), or why the search failed. */
+  onDone(outcome: { result: SearchResult; nodes: number } | { error: string }): void;
+}
+
+interface Slot {
+  worker: Worker;
+  /** The job id this worker is running, 0 when idle. */
+  busy: number;
+  /** Its message loop is running (the bundle is loaded, the searcher allocated). */
+  ready: boolean;
+  nodes: number;
+}
+
+interface Pending {
+  id: number;
+  job: SearchJob;
+  handlers: SearchHandlers;
+  /** performance.now() of the main thread when the job's clock started. */
+  startedAt: number;
+  stopped: boolean;
+}
+
+export interface PoolOptions {
+  hashMb: number;
+  threads: number;
+  /** The script a worker runs; by default this very file (the bundle, dist/bredon.js). */
+  script?: string | URL;
+  /** Diagnostics (stderr); never the protocol's stdout. */
+  log?: (line: string) => void;
+}
+
+/** The main thread's handle on the search threads. */
+export class SearchPool {
+  private readonly stopFlag = new Int32Array(new SharedArrayBuffer(4));
+  private readonly script: string | URL;
+  private readonly log: (line: string) => void;
+  private table: TranspositionTable;
+  private slots: Slot[] = [];
+  private nextId = 1;
+  /** The job of worker 0 still owed an answer. */
+  private active: Pending | undefined;
+  /** A job waiting for every worker to become idle. */
+  private pending: Pending | undefined;
+  private dirty = false;
+  private closed = false;
+  private readyWaiters: (() => void)[] = [];
+
+  constructor(opts: PoolOptions) {
+    this.script = opts.script ?? new URL(import.meta.url);
+    this.log = opts.log ?? ((line) => process.stderr.write(line + '\n'));
+    this.table = TranspositionTable.create(opts.hashMb, true);
+    this.setThreads(opts.threads);
+  }
+
+  get hashMb(): number {
+    return this.table.megabytes;
+  }
+
+  get threads(): number {
+    return this.slots.length;
+  }
+
+  /** Whether a search is running or waiting to run (Hash and Threads changes wait for idle). */
+  get searching(): boolean {
+    return this.active !== undefined || this.pending !== undefined || this.slots.some((s) => s.busy !== 0);
+  }
+
+  /** A new table of `megabytes` MB (only while idle). Throws RangeError when it cannot be allocated. */
+  setHash(megabytes: number): void {
+    if (this.table.megabytes === megabytes) return;
+    let table: TranspositionTable;
+    try {
+      table = TranspositionTable.create(megabytes, true);
+    } catch (e) {
+      throw new RangeError(`cannot allocate a ${megabytes} MB hash table: ${(e as Error).message}`);
+    }
+    this.table = table;
+    this.dirty = false;
+    for (const slot of this.slots) slot.worker.postMessage({ type: 'table', buffer: table.buffer as SharedArrayBuffer } satisfies ToWorker);
+  }
+
+  /** Calls `f` once every thread has started (at once if they all have): `isready` waits for it. */
+  whenReady(f: () => void): void {
+    if (this.slots.every((s) => s.ready)) f();
+    else this.readyWaiters.push(f);
+  }
+
+  private flushReady(): void {
+    if (!this.slots.every((s) => s.ready)) return;
+    const waiters = this.readyWaiters;
+    this.readyWaiters = [];
+    for (const f of waiters) f();
+  }
+
+  /** Starts or ends helper workers so that `n` threads search (only while idle). */
+  setThreads(n: number): void {
+    while (this.slots.length > n) void this.slots.pop()!.worker.terminate();
+    while (this.slots.length < n) this.slots.push(this.spawn(this.slots.length));
+    this.flushReady();
+  }
+
+  /** Forget the previous game: clear the table (if used) and every thread's move-ordering state. */
+  newGame(): void {
+    if (this.dirty) this.table.clear();
+    this.dirty = false;
+    for (const slot of this.slots) slot.worker.postMessage({ type: 'newgame' } satisfies ToWorker);
+  }
+
+  /**
+   * Searches a job. Its softMs/hardMs count from `startedAt` (main-thread performance.now()),
+   * so time spent waiting for helpers of the previous search to wind down is not lost.
+   */
+  start(job: SearchJob, handlers: SearchHandlers, startedAt = performance.now()): void {
+    if (this.active !== undefined || this.pending !== undefined) throw new Error('a search is already running');
+    this.pending = { id: this.nextId++, job, handlers, startedAt, stopped: false };
+    this.dispatch();
+  }
+
+  /** Asks the running search to finish now; its onDone follows within milliseconds. */
+  stop(): void {
+    if (this.pending) this.pending.stopped = true;
+    Atomics.store(this.stopFlag, 0, 1);
+  }
+
+  /**
+   * Gives up on the current search (it did not answer in time): no onDone will come for it.
+   * The threads are replaced, since a thread that ignores the flag cannot be trusted to stop.
+   */
+  abandon(): void {
+    this.active = undefined;
+    this.pending = undefined;
+    Atomics.store(this.stopFlag, 0, 1);
+    const n = this.slots.length;
+    for (const slot of this.slots) void slot.worker.terminate();
+    this.slots = [];
+    this.setThreads(n);
+  }
+
+  /** Ends every thread (quit). */
+  close(): void {
+    this.closed = true;
+    this.active = undefined;
+    this.pending = undefined;
+    Atomics.store(this.stopFlag, 0, 1);
+    for (const slot of this.slots) void slot.worker.terminate();
+    this.slots = [];
+  }
+
+  private spawn(threadIndex: number): Slot {
+    const init: WorkerInit = { tag: WORKER_TAG, table: this.table.buffer as SharedArrayBuffer, stop: this.stopFlag.buffer as SharedArrayBuffer, threadIndex };
+    // stdout: true keeps the worker off the protocol's stdout; anything it prints goes to stderr.
+    const worker = new Worker(this.script, { workerData: init, stdout: true });
+    worker.stdout.pipe(process.stderr);
+    const slot: Slot = { worker, busy: 0, ready: false, nodes: 0 };
+    worker.on('message', (msg: FromWorker) => this.onMessage(slot, msg));
+    worker.on('error', (e) => this.onCrash(slot, e.message, e.stack));
+    worker.on('exit', (code) => this.onCrash(slot, `search thread exited with code ${code}`));
+    worker.unref();
+    return slot;
+  }
+
+  private dispatch(): void {
+    const job = this.pending;
+    if (job === undefined || this.active !== undefined || this.slots.some((s) => s.busy !== 0)) return;
+    this.pending = undefined;
+    this.active = job;
+    this.dirty = true;
+    Atomics.store(this.stopFlag, 0, job.stopped ? 1 : 0);
+    // Deadlines were set against the time the job arrived; count from now.
+    const waited = performance.now() - job.startedAt;
+    const limits: SearchLimits = { ...job.job.limits };
+    if (limits.softMs !== undefined) limits.softMs = Math.max(0, Math.floor(limits.softMs - waited));
+    if (limits.hardMs !== undefined) limits.hardMs = Math.max(1, Math.floor(limits.hardMs - waited));
+    const message: ToWorker = { type: 'search', id: job.id, job: { ...job.job, limits } };
+    for (const slot of this.slots) {
+      slot.busy = job.id;
+      slot.nodes = 0;
+      slot.worker.postMessage(message);
+    }
+  }
+
+  private totalNodes(): number {
+    let n = 0;
+    for (const slot of this.slots) n += slot.nodes;
+    return n;
+  }
+
+  private onMessage(slot: Slot, msg: FromWorker): void {
+    if (msg.type === 'ready') {
+      slot.ready = true;
+      return this.flushReady();
+    }
+    if (msg.id !== slot.busy) return; // a report of an abandoned search
+    const main = slot === this.slots[0];
+    const active = this.active !== undefined && this.active.id === msg.id ? this.active : undefined;
+    if (msg.type === 'info') {
+      slot.nodes = msg.info.nodes;
+      if (main && active) active.handlers.onInfo(msg.info, this.totalNodes());
+      return;
+    }
+    slot.busy = 0;
+    if (msg.type === 'done') slot.nodes = msg.result.nodes;
+    if (main && active) {
+      this.active = undefined;
+      Atomics.store(this.stopFlag, 0, 1); // the answer is in: stop the helpers
+      if (msg.type === 'done') active.handlers.onDone({ result: msg.result, nodes: this.totalNodes() });
+      else {
+        this.log(`bredon: search failed: ${msg.stack ?? msg.message}`);
+        active.handlers.onDone({ error: msg.message });
+      }
+    } else if (msg.type === 'failed') {
+      this.log(`bredon: helper search failed: ${msg.stack ?? msg.message}`);
+    }
+    this.dispatch();
+  }
+
+  /** A thread died: replace it, and fail the search it was running. */
+  private onCrash(slot: Slot, message: string, stack?: string): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0 || this.closed) return; // terminated on purpose
+    this.log(`bredon: search thread ${index} died: ${stack ?? message}`);
+    void slot.worker.terminate();
+    const wasBusy = slot.busy;
+    this.slots[index] = this.spawn(index);
+    if (index === 0 && this.active !== undefined && this.active.id === wasBusy) {
+      const active = this.active;
+      this.active = undefined;
+      Atomics.store(this.stopFlag, 0, 1);
+      active.handlers.onDone({ error: message });
+    }
+    this.dispatch();
+  }
+}
