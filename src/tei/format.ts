@@ -1,0 +1,45 @@
+// Engine-to-client lines: `info` per search progress report and `bestmove`. Pure.
+
+import { formatMove } from '../notation/ptn-move.js';
+import type { SearchInfo } from '../search/types.js';
+
+export interface InfoFormat {
+  size: number;
+  /** Milliseconds since the `go` arrived (what the client's clock sees). */
+  elapsedMs: number;
+  /** Nodes of all search threads. */
+  nodes: number;
+  /** `score win|loss <plies>` for proven results instead of a large `score cp` (PTN Ninja). */
+  reportWin: boolean;
+}
+
+/** `score cp <c>` (side to move's view, 100 = one flat), or `score win|loss <plies>` when asked. */
+export function formatScore(info: Pick<SearchInfo, 'score' | 'mateIn' | 'bound'>, reportWin: boolean): string {
+  let s: string;
+  if (reportWin && info.mateIn !== 0) s = `${info.mateIn > 0 ? 'win' : 'loss'} ${Math.abs(info.mateIn)}`;
+  else s = `cp ${Math.round(info.score)}`;
+  if (info.bound === 'lower') s += ' lowerbound';
+  else if (info.bound === 'upper') s += ' upperbound';
+  return `score ${s}`;
+}
+
+/**
+ * `info depth D seldepth S score ... nodes N nps X time T hashfull H pv m1 m2 ...`.
+ * Returns undefined when there is no move to show (an empty `pv` must never be sent).
+ */
+export function formatInfo(info: SearchInfo, f: InfoFormat): string | undefined {
+  const pv = info.pv.filter((m) => m !== 0).map((m) => formatMove(m, f.size));
+  if (pv.length === 0) return undefined;
+  const time = Math.max(0, Math.round(f.elapsedMs));
+  const nodes = Math.max(0, Math.round(f.nodes));
+  const nps = Math.round((nodes * 1000) / Math.max(1, time));
+  return (
+    `info depth ${info.depth} seldepth ${Math.max(info.depth, info.seldepth)} ${formatScore(info, f.reportWin)}` +
+    ` nodes ${nodes} nps ${nps} time ${time} hashfull ${info.hashfull} pv ${pv.join(' ')}`
+  );
+}
+
+/** `bestmove <move>` in canonical short PTN: no F, no count 1, no suffixes. */
+export function formatBestMove(move: number, size: number): string {
+  return `bestmove ${formatMove(move, size)}`;
+}

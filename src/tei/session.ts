@@ -1,0 +1,504 @@
+// The engine's state across TEI commands: options, the game (size, komi), the position, and
+// whether a search is running. Lines come in through handle(); replies go out through `out`.
+// The search itself runs elsewhere (a SearchBackend: the worker pool, or a fake in tests), so
+// this object never blocks: `isready`, `stop` and `quit` are answered while a search runs.
+//
+// Policies (documented in the TEI section of the README too):
+// - A bad line (unknown command, malformed TPS or move, illegal move, bad option value, `go`
+//   before `position`, `go` during a search, an empty line) is answered with one
+//   `info string error: <what and why>` and otherwise ignored. A rejected `position` clears the
+//   position, so a following `go` fails loudly instead of playing a move for the wrong board.
+// - `go` in a position that is already decided (road, full board, empty reserve) or has no
+//   legal move: `info string error: the game is over ...` then `bestmove (none)` (UCI's answer
+//   for a position without moves), so a client waiting for `bestmove` never hangs. Racetrack and
+//   PTN Ninja never ask there. A third repetition is not treated as over: the game goes on.
+// - Every `bestmove` is checked legal in the root position. If the search fails, or does not
+//   answer within WATCHDOG_GRACE_MS of its deadline or of `stop`, the engine answers with the
+//   first move of the last reported line (or the first legal move) and replaces the threads.
+// - `go infinite` (and a bare `go`) searches until `stop`; if the search ends by itself first
+//   (a proven result), `bestmove` is held back until `stop`, as UCI requires.
+// - Before any `teinewgame` the board size is 6. A TPS of another size is accepted and sets it.
+// - At end of input the engine finishes (or stops, if infinite) the running search, prints its
+//   `bestmove`, then exits, so `printf 'position startpos\ngo depth 5\n' | bredon` works.
+
+import { makeMove } from '../core/makemove.js';
+import { isLegalMove, legalMoves, MAX_MOVES } from '../core/movegen.js';
+import type { Position } from '../core/position.js';
+import { boardResult, isDecided, ONGOING, resultText } from '../core/result.js';
+import { MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
+import { parseMove } from '../notation/ptn-move.js';
+import { parseTps, startTps } from '../notation/tps.js';
+import { searchLimits } from '../search/time.js';
+import type { SearchInfo, SearchLimits, SearchResult } from '../search/types.js';
+import type { SearchHandlers, SearchJob } from '../search/worker.js';
+import { excerpt, parseLine, type Command, type GoParams } from './parse.js';
+import { formatBestMove, formatInfo } from './format.js';
+
+export const AUTHOR = 'The Bredon developers';
+export const DEFAULT_SIZE = 6;
+export const MIN_HALF_KOMI = -20;
+export const MAX_HALF_KOMI = 20;
+/** How long a search may overrun its deadline or a `stop` before the engine answers without it. */
+export const WATCHDOG_GRACE_MS = 30;
+/** `readyok` waits for the search threads to start, but never longer than this. */
+export const READY_TIMEOUT_MS = 3000;
+
+/** What the session needs from the search threads (SearchPool implements it). */
+export interface SearchBackend {
+  /** Calls `f` once the search threads are up (at once if they are). */
+  whenReady(f: () => void): void;
+  setHash(megabytes: number): void;
+  setThreads(n: number): void;
+  newGame(): void;
+  start(job: SearchJob, handlers: SearchHandlers, startedAt: number): void;
+  stop(): void;
+  abandon(): void;
+  close(): void;
+}
+
+type SpinOption = { name: string; type: 'spin'; default: number; min: number; max: number };
+type CheckOption = { name: string; type: 'check'; default: boolean };
+type ButtonOption = { name: string; type: 'button' };
+type OptionSpec = SpinOption | CheckOption | ButtonOption;
+
+export const OPTIONS: readonly OptionSpec[] = [
+  { name: 'HalfKomi', type: 'spin', default: 0, min: MIN_HALF_KOMI, max: MAX_HALF_KOMI },
+  { name: 'Hash', type: 'spin', default: 64, min: 1, max: 4096 },
+  { name: 'Threads', type: 'spin', default: 1, min: 1, max: 64 },
+  { name: 'ReportWin', type: 'check', default: false },
+  { name: 'Clear Hash', type: 'button' },
+];
+
+export function optionLine(o: OptionSpec): string {
+  if (o.type === 'spin') return `option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`;
+  if (o.type === 'check') return `option name ${o.name} type check default ${o.default}`;
+  return `option name ${o.name} type button`;
+}
+
+function spinDefault(name: string): number {
+  return (OPTIONS.find((o) => o.name === name) as SpinOption).default;
+}
+
+export interface SessionOptions {
+  /** One protocol line to stdout. */
+  out: (line: string) => void;
+  backend: SearchBackend;
+  version: string;
+  /** Called once on `quit` (or at end of input once idle); the caller exits. */
+  onQuit: () => void;
+  /** Diagnostics for a person (stderr). */
+  log?: (line: string) => void;
+  now?: () => number;
+}
+
+interface GamePosition {
+  /** What the `position` line started from, to reuse its work when the next line extends it. */
+  startKey: string;
+  startTps: string;
+  tokens: string[];
+  moves: number[];
+  pos: Position;
+}
+
+interface Search {
+  root: Position;
+  startedAt: number;
+  infinite: boolean;
+  lastInfo: SearchInfo | undefined;
+  stopRequested: boolean;
+  /** The answer, once known (held back until `stop` in an infinite search). */
+  answer: number | undefined;
+  timers: ReturnType<typeof setTimeout>[];
+}
+
+const scratch = new Int32Array(MAX_MOVES);
+
+class PositionError extends Error {}
+
+export class Session {
+  private readonly out: (line: string) => void;
+  private readonly backend: SearchBackend;
+  private readonly version: string;
+  private readonly onQuit: () => void;
+  private readonly log: (line: string) => void;
+  private readonly now: () => number;
+
+  private size = DEFAULT_SIZE;
+  private sizeGiven = false;
+  private halfKomi = 0;
+  private reportWin = false;
+  private position: GamePosition | undefined;
+  private search: Search | undefined;
+
+  // Applied to the backend when no search runs.
+  private hash = spinDefault('Hash');
+  private threads = spinDefault('Threads');
+  private appliedHash = spinDefault('Hash');
+  private appliedThreads = spinDefault('Threads');
+  private newGamePending = false;
+  private quitWhenIdle = false;
+  private quitted = false;
+
+  constructor(opts: SessionOptions) {
+    this.out = opts.out;
+    this.backend = opts.backend;
+    this.version = opts.version;
+    this.onQuit = opts.onQuit;
+    this.log = opts.log ?? (() => {});
+    this.now = opts.now ?? (() => performance.now());
+  }
+
+  get searching(): boolean {
+    return this.search !== undefined;
+  }
+
+  /** One input line; `receivedAt` (performance.now()) is when it arrived, for the clock. */
+  handle(line: string, receivedAt = this.now()): void {
+    if (this.quitted) return;
+    try {
+      this.dispatch(parseLine(line), receivedAt);
+    } catch (e) {
+      const err = e instanceof Error ? e : new Error(String(e));
+      this.log(`bredon: internal error on '${excerpt(line)}': ${err.stack ?? err.message}`);
+      this.error(`internal error on '${excerpt(line)}': ${err.message}`);
+    }
+  }
+
+  /** The input is closed: finish the current search, then quit. */
+  endOfInput(): void {
+    this.quitWhenIdle = true;
+    const s = this.search;
+    if (s === undefined) return this.quit();
+    if (s.infinite) this.stop();
+  }
+
+  private info(text: string): void {
+    this.out(`info string ${text}`);
+  }
+
+  private error(text: string): void {
+    this.out(`info string error: ${text}`);
+  }
+
+  private dispatch(cmd: Command, receivedAt: number): void {
+    switch (cmd.kind) {
+      case 'error':
+        return this.error(cmd.message);
+      case 'tei':
+        return this.identify();
+      case 'isready':
+        return this.isReady();
+      case 'setoption':
+        return this.setOption(cmd.name, cmd.value);
+      case 'teinewgame':
+        return this.newGame(cmd.size, cmd.halfKomi);
+      case 'position':
+        return this.setPosition(cmd.tps, cmd.moves);
+      case 'go':
+        return this.go(cmd.go, receivedAt);
+      case 'stop':
+        return this.stop();
+      case 'ponderhit':
+      case 'debug':
+        return; // no pondering, no debug output: accepted and ignored
+      case 'quit':
+        return this.quit();
+    }
+  }
+
+  /** During a search at once; otherwise after pending option changes and once the threads are up. */
+  private isReady(): void {
+    if (this.search) return this.out('readyok');
+    this.applyPending();
+    let answered = false;
+    const reply = () => {
+      if (answered || this.quitted) return;
+      answered = true;
+      clearTimeout(timer);
+      this.out('readyok');
+    };
+    const timer = setTimeout(reply, READY_TIMEOUT_MS);
+    this.backend.whenReady(reply);
+  }
+
+  private identify(): void {
+    this.out(`id name Bredon ${this.version}`);
+    this.out(`id author ${AUTHOR}`);
+    for (const o of OPTIONS) this.out(optionLine(o));
+    const komis: number[] = [];
+    for (let k = MIN_HALF_KOMI; k <= MAX_HALF_KOMI; k++) komis.push(k);
+    const sizes: number[] = [];
+    for (let s = MIN_SIZE; s <= MAX_SIZE; s++) sizes.push(s);
+    this.out(`size ${sizes.join(' ')} halfkomi ${komis.join(' ')}`);
+    this.out('teiok');
+  }
+
+  // ---- options -------------------------------------------------------------------------------
+
+  private setOption(name: string, value: string | undefined): void {
+    const spec = OPTIONS.find((o) => o.name.toLowerCase() === name.toLowerCase());
+    if (spec === undefined) return this.error(`unknown option '${excerpt(name, 30)}' (options: ${OPTIONS.map((o) => o.name).join(', ')})`);
+    if (spec.type === 'button') {
+      this.newGamePending = true; // Clear Hash: the next idle moment clears the table
+      if (!this.search) this.applyPending();
+      return;
+    }
+    if (value === undefined || value === '') return this.error(`setoption ${spec.name} needs a value`);
+    if (spec.type === 'check') {
+      const v = value.toLowerCase();
+      if (v !== 'true' && v !== 'false') return this.error(`${spec.name} must be true or false, got '${excerpt(value, 20)}'`);
+      this.reportWin = v === 'true';
+      return;
+    }
+    if (!/^[+-]?[0-9]+$/.test(value) || Number(value) < spec.min || Number(value) > spec.max) {
+      return this.error(`${spec.name} must be a whole number from ${spec.min} to ${spec.max}, got '${excerpt(value, 20)}'`);
+    }
+    const n = Number(value);
+    if (spec.name === 'HalfKomi') this.halfKomi = n;
+    else if (spec.name === 'Hash') this.hash = n;
+    else if (spec.name === 'Threads') this.threads = n;
+    if (!this.search) this.applyPending();
+  }
+
+  /** Table size, thread count and table clearing wait until no search runs. */
+  private applyPending(): void {
+    if (this.threads !== this.appliedThreads) {
+      this.backend.setThreads(this.threads);
+      this.appliedThreads = this.threads;
+    }
+    if (this.hash !== this.appliedHash) {
+      try {
+        this.backend.setHash(this.hash);
+        this.appliedHash = this.hash;
+      } catch (e) {
+        this.error((e as Error).message);
+        this.hash = this.appliedHash;
+      }
+    }
+    if (this.newGamePending) {
+      this.newGamePending = false;
+      this.backend.newGame();
+    }
+  }
+
+  // ---- game and position ---------------------------------------------------------------------
+
+  private newGame(size: number | undefined, halfKomi: number | undefined): void {
+    if (size !== undefined && (size < MIN_SIZE || size > MAX_SIZE)) {
+      return this.error(`teinewgame: size ${size} is not supported (sizes ${MIN_SIZE} to ${MAX_SIZE})`);
+    }
+    if (halfKomi !== undefined && (halfKomi < MIN_HALF_KOMI || halfKomi > MAX_HALF_KOMI)) {
+      return this.error(`teinewgame: halfkomi ${halfKomi} is not supported (${MIN_HALF_KOMI} to ${MAX_HALF_KOMI})`);
+    }
+    if (size !== undefined) {
+      this.size = size;
+      this.sizeGiven = true;
+    }
+    if (halfKomi !== undefined) this.halfKomi = halfKomi;
+    this.position = undefined;
+    this.newGamePending = true;
+    if (this.search) this.stop(); // its bestmove still comes; the table is cleared after it
+    else this.applyPending();
+  }
+
+  private setPosition(tps: string | undefined, tokens: string[]): void {
+    const previous = this.position;
+    this.position = undefined;
+    if (tps === undefined && !this.sizeGiven) {
+      this.info(`no teinewgame yet: playing size ${this.size}`);
+      this.sizeGiven = true;
+    }
+    try {
+      this.position = this.buildPosition(tps, tokens, previous);
+    } catch (e) {
+      if (!(e instanceof PositionError)) throw e;
+      this.error(e.message);
+    }
+  }
+
+  private buildPosition(tps: string | undefined, tokens: string[], previous: GamePosition | undefined): GamePosition {
+    const start = tps ?? startTps(this.size);
+    const startKey = tps === undefined ? `startpos ${this.size}` : `tps ${tps}`;
+    let pos: Position;
+    let moves: number[];
+    let from: number;
+    // Racetrack resends the whole game every ply: continue from the last position when it fits.
+    if (previous !== undefined && previous.startKey === startKey && previous.tokens.length <= tokens.length && previous.tokens.every((t, i) => t === tokens[i])) {
+      pos = previous.pos.clone();
+      moves = previous.moves.slice();
+      from = previous.tokens.length;
+    } else {
+      try {
+        pos = parseTps(start);
+      } catch (e) {
+        throw new PositionError(`bad TPS '${excerpt(start)}': ${(e as Error).message}`);
+      }
+      moves = [];
+      from = 0;
+    }
+    if (tps !== undefined && pos.size !== this.size) {
+      this.size = pos.size;
+      this.sizeGiven = true;
+    }
+    for (let i = from; i < tokens.length; i++) {
+      const token = tokens[i]!;
+      let move: number;
+      try {
+        move = parseMove(token, pos.size);
+      } catch (e) {
+        throw new PositionError(`move ${i + 1} '${excerpt(token, 20)}': ${(e as Error).message}`);
+      }
+      if (isDecided(pos)) {
+        throw new PositionError(`move ${i + 1} '${excerpt(token, 20)}': the game is already over (${resultText(boardResult(pos, this.halfKomi))})`);
+      }
+      if (!isLegalMove(pos, move, scratch)) throw new PositionError(`move ${i + 1} '${excerpt(token, 20)}' is illegal in this position`);
+      makeMove(pos, move);
+      moves.push(move);
+    }
+    return { startKey, startTps: start, tokens: tokens.slice(), moves, pos };
+  }
+
+  // ---- searching -----------------------------------------------------------------------------
+
+  private go(go: GoParams, receivedAt: number): void {
+    if (this.search) return this.error('go during a search: send stop first');
+    const game = this.position;
+    if (game === undefined) return this.error('go without a position: send position startpos or position tps <TPS> first');
+    this.applyPending();
+    if (go.ignored.length > 0) this.info(`ignoring go fields: ${excerpt(go.ignored.join(' '))}`);
+    const root = game.pos.clone();
+    const side = root.side;
+    const limits: SearchLimits = searchLimits(
+      {
+        time: side === 0 ? go.wtime : go.btime,
+        inc: side === 0 ? go.winc : go.binc,
+        movesToGo: go.movestogo,
+        moveTime: go.movetime,
+        depth: go.depth,
+        nodes: go.nodes,
+        infinite: go.infinite,
+      },
+      root.stones[side]! + root.caps[side]!,
+    );
+    const search: Search = {
+      root,
+      startedAt: receivedAt,
+      infinite: limits.infinite === true,
+      lastInfo: undefined,
+      stopRequested: false,
+      answer: undefined,
+      timers: [],
+    };
+    this.search = search;
+
+    const result = boardResult(root, this.halfKomi);
+    if (result !== ONGOING || legalMoves(root).length === 0) {
+      this.error(`the game is over (${result !== ONGOING ? resultText(result) : 'no legal move'}): nothing to search`);
+      return this.answer(search, 0);
+    }
+
+    const job: SearchJob = { startTps: game.startTps, moves: game.moves.slice(), halfKomi: this.halfKomi, limits };
+    try {
+      this.backend.start(
+        job,
+        {
+          onInfo: (info, nodes) => this.guard(() => this.onInfo(search, info, nodes)),
+          onDone: (outcome) => this.guard(() => this.onDone(search, outcome)),
+        },
+        receivedAt,
+      );
+    } catch (e) {
+      const err = e instanceof Error ? e : new Error(String(e));
+      this.log(`bredon: the search could not start: ${err.stack ?? err.message}`);
+      this.error(`the search could not start: ${err.message}`);
+      return this.answer(search, this.fallbackMove(search));
+    }
+    if (limits.hardMs !== undefined) {
+      const elapsed = this.now() - receivedAt;
+      // Belt and braces: the search watches its own deadline; the flag and the watchdog do not rely on it.
+      search.timers.push(setTimeout(() => this.backend.stop(), Math.max(0, limits.hardMs - elapsed)));
+      search.timers.push(setTimeout(() => this.watchdog(search, 'deadline'), Math.max(0, limits.hardMs - elapsed + WATCHDOG_GRACE_MS)));
+    }
+  }
+
+  /** Runs a callback from the search threads, turning a bug into an error line, not a crash. */
+  private guard(f: () => void): void {
+    try {
+      f();
+    } catch (e) {
+      const err = e instanceof Error ? e : new Error(String(e));
+      this.log(`bredon: internal error: ${err.stack ?? err.message}`);
+      this.error(`internal error: ${err.message}`);
+    }
+  }
+
+  private onInfo(search: Search, info: SearchInfo, nodes: number): void {
+    if (this.search !== search || search.answer !== undefined) return;
+    search.lastInfo = info;
+    const line = formatInfo(info, { size: search.root.size, elapsedMs: this.now() - search.startedAt, nodes, reportWin: this.reportWin });
+    if (line !== undefined) this.out(line);
+  }
+
+  private onDone(search: Search, outcome: { result: SearchResult; nodes: number } | { error: string }): void {
+    if (this.search !== search || search.answer !== undefined) return;
+    let move: number;
+    if ('error' in outcome) {
+      this.error(`search failed: ${outcome.error}`);
+      move = this.fallbackMove(search);
+    } else if (outcome.result.best !== 0 && isLegalMove(search.root, outcome.result.best, scratch)) {
+      move = outcome.result.best;
+    } else {
+      this.error(`search returned no legal move: answering from the last report`);
+      move = this.fallbackMove(search);
+    }
+    this.answer(search, move);
+  }
+
+  private watchdog(search: Search, why: string): void {
+    if (this.search !== search || search.answer !== undefined) return;
+    this.log(`bredon: the search did not answer ${WATCHDOG_GRACE_MS} ms after its ${why}; replacing the search threads`);
+    this.backend.abandon();
+    this.answer(search, this.fallbackMove(search));
+  }
+
+  /** The first move of the last reported line if it is legal, else the first legal move. */
+  private fallbackMove(search: Search): number {
+    const m = search.lastInfo?.pv[0];
+    if (m !== undefined && m !== 0 && isLegalMove(search.root, m, scratch)) return m;
+    return legalMoves(search.root)[0] ?? 0;
+  }
+
+  /** The search has an answer: print it, unless an infinite search must wait for `stop`. */
+  private answer(search: Search, move: number): void {
+    search.answer = move;
+    if (search.infinite && !search.stopRequested) return;
+    this.finish(search);
+  }
+
+  private finish(search: Search): void {
+    for (const t of search.timers) clearTimeout(t);
+    this.search = undefined;
+    const move = search.answer ?? 0;
+    this.out(move === 0 ? 'bestmove (none)' : formatBestMove(move, search.root.size));
+    this.applyPending();
+    if (this.quitWhenIdle) this.quit();
+  }
+
+  private stop(): void {
+    const search = this.search;
+    if (search === undefined || search.stopRequested) return; // nothing to stop: not an error
+    search.stopRequested = true;
+    if (search.answer !== undefined) return this.finish(search);
+    this.backend.stop();
+    search.timers.push(setTimeout(() => this.watchdog(search, 'stop'), WATCHDOG_GRACE_MS));
+  }
+
+  private quit(): void {
+    if (this.quitted) return;
+    this.quitted = true;
+    if (this.search) for (const t of this.search.timers) clearTimeout(t);
+    this.search = undefined;
+    this.backend.close();
+    this.onQuit();
+  }
+}

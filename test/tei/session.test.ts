@@ -1,0 +1,249 @@
+// The session's state machine with a scripted search backend: what it asks of the search, what
+// it prints, and how it copes with a search that fails, returns nonsense or never answers.
+
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseMove } from '../../src/notation/ptn-move.js';
+import type { SearchInfo } from '../../src/search/types.js';
+import type { SearchHandlers, SearchJob } from '../../src/search/worker.js';
+import { Session, WATCHDOG_GRACE_MS, type SearchBackend } from '../../src/tei/session.js';
+
+class FakeBackend implements SearchBackend {
+  jobs: { job: SearchJob; handlers: SearchHandlers }[] = [];
+  calls: string[] = [];
+  whenReady(f: () => void): void {
+    f();
+  }
+  setHash(mb: number): void {
+    this.calls.push(`hash ${mb}`);
+  }
+  setThreads(n: number): void {
+    this.calls.push(`threads ${n}`);
+  }
+  newGame(): void {
+    this.calls.push('newgame');
+  }
+  start(job: SearchJob, handlers: SearchHandlers): void {
+    this.jobs.push({ job, handlers });
+    this.calls.push('start');
+  }
+  stop(): void {
+    this.calls.push('stop');
+  }
+  abandon(): void {
+    this.calls.push('abandon');
+  }
+  close(): void {
+    this.calls.push('close');
+  }
+  get last(): { job: SearchJob; handlers: SearchHandlers } {
+    return this.jobs.at(-1)!;
+  }
+}
+
+function info(pv: number[], extra: Partial<SearchInfo> = {}): SearchInfo {
+  return { depth: 3, seldepth: 5, score: 42, mateIn: 0, bound: 'exact', nodes: 1000, timeMs: 10, hashfull: 7, pv, ...extra };
+}
+
+let out: string[];
+let backend: FakeBackend;
+let session: Session;
+let quits: number;
+let clock: number;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  out = [];
+  backend = new FakeBackend();
+  quits = 0;
+  clock = 0;
+  session = new Session({ out: (l) => out.push(l), backend, version: '9.9.9', onQuit: () => quits++, now: () => clock });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const m = (text: string, size = 6) => parseMove(text, size);
+
+describe('Session', () => {
+  it('identifies itself with options, the size line and teiok', () => {
+    session.handle('tei');
+    expect(out[0]).toBe('id name Bredon 9.9.9');
+    expect(out[1]).toBe('id author The Bredon developers');
+    expect(out).toContain('option name HalfKomi type spin default 0 min -20 max 20');
+    expect(out).toContain('option name ReportWin type check default false');
+    expect(out.at(-2)).toMatch(/^size 3 4 5 6 7 8 halfkomi -20 .* 20$/);
+    expect(out.at(-1)).toBe('teiok');
+  });
+
+  it('sends the game from its start to the search, with komi and clock limits', () => {
+    session.handle('setoption name HalfKomi value 4');
+    session.handle('teinewgame 6');
+    session.handle('position startpos moves a1 f6 ');
+    session.handle('go wtime 60000 btime 50000 winc 500 binc 400');
+    const { job } = backend.last;
+    expect(job.startTps).toBe('x6/x6/x6/x6/x6/x6 1 1');
+    expect(job.moves).toEqual([m('a1'), m('f6')]);
+    expect(job.halfKomi).toBe(4);
+    expect(job.limits.hardMs).toBeGreaterThan(job.limits.softMs!);
+    expect(job.limits.hardMs).toBeLessThan(60_000);
+    backend.last.handlers.onInfo(info([m('c3'), m('d4')]), 2500);
+    expect(out.at(-1)).toMatch(/^info depth 3 seldepth 5 score cp 42 nodes 2500 nps \d+ time \d+ hashfull 7 pv c3 d4$/);
+    backend.last.handlers.onDone({ result: { best: m('c3'), score: 42, depth: 3, nodes: 2500, pv: [m('c3')] }, nodes: 2500 });
+    expect(out.at(-1)).toBe('bestmove c3');
+    expect(session.searching).toBe(false);
+  });
+
+  it('continues the previous position when the next line extends it, and rebuilds otherwise', () => {
+    session.handle('teinewgame 5');
+    session.handle('position startpos moves a1 e5');
+    session.handle('position startpos moves a1 e5 c3 ');
+    session.handle('go depth 2');
+    expect(backend.last.job.moves).toEqual([m('a1', 5), m('e5', 5), m('c3', 5)]);
+    backend.last.handlers.onDone({ result: { best: m('d3', 5), score: 0, depth: 2, nodes: 1, pv: [] }, nodes: 1 });
+    session.handle('position startpos moves a1 e4');
+    session.handle('go depth 2');
+    expect(backend.last.job.moves).toEqual([m('a1', 5), m('e4', 5)]);
+  });
+
+  it('reports a proven win as cp or, with ReportWin, as win/loss plies', () => {
+    session.handle('position startpos moves a1 f6');
+    session.handle('go infinite');
+    backend.last.handlers.onInfo(info([m('c3')], { score: 29995, mateIn: 5 }), 10);
+    expect(out.at(-1)).toMatch(/score cp 29995 /);
+    session.handle('setoption name reportwin value TRUE'); // names and check values in any case
+    backend.last.handlers.onInfo(info([m('c3')], { score: -29994, mateIn: -6, bound: 'upper' }), 10);
+    expect(out.at(-1)).toMatch(/score loss 6 upperbound /);
+  });
+
+  it('never prints an empty pv', () => {
+    session.handle('position startpos');
+    session.handle('go infinite');
+    const before = out.length;
+    backend.last.handlers.onInfo(info([]), 10);
+    expect(out.length).toBe(before);
+  });
+
+  it('replaces an illegal search answer by the last reported line, a failure by a legal move', () => {
+    session.handle('position startpos moves a1 f6');
+    session.handle('go depth 4');
+    backend.last.handlers.onInfo(info([m('d4')]), 10);
+    backend.last.handlers.onDone({ result: { best: m('a1'), score: 0, depth: 4, nodes: 1, pv: [] }, nodes: 1 });
+    expect(out.at(-2)).toMatch(/^info string error: search returned no legal move/);
+    expect(out.at(-1)).toBe('bestmove d4');
+    session.handle('go depth 4');
+    backend.last.handlers.onDone({ error: 'boom' });
+    expect(out.at(-2)).toBe('info string error: search failed: boom');
+    expect(out.at(-1)).toMatch(/^bestmove [a-f][1-6]$/);
+    expect(out.at(-1)).not.toMatch(/a1|f6/);
+  });
+
+  it('answers without the search when it overruns its deadline, and replaces the threads', () => {
+    session.handle('position startpos moves a1 f6');
+    session.handle('go movetime 1000');
+    const hard = backend.last.job.limits.hardMs!;
+    backend.last.handlers.onInfo(info([m('e5')]), 10);
+    vi.advanceTimersByTime(hard);
+    expect(backend.calls.at(-1)).toBe('stop');
+    expect(out.some((l) => l.startsWith('bestmove'))).toBe(false);
+    vi.advanceTimersByTime(WATCHDOG_GRACE_MS);
+    expect(backend.calls.at(-1)).toBe('abandon');
+    expect(out.at(-1)).toBe('bestmove e5');
+    // The late answer of the abandoned search is ignored.
+    backend.last.handlers.onDone({ result: { best: m('c3'), score: 0, depth: 1, nodes: 1, pv: [] }, nodes: 1 });
+    expect(out.filter((l) => l.startsWith('bestmove'))).toEqual(['bestmove e5']);
+  });
+
+  it('answers stop within the grace even if the search does not', () => {
+    session.handle('position startpos moves a1 f6');
+    session.handle('go infinite');
+    session.handle('isready');
+    expect(out.at(-1)).toBe('readyok');
+    session.handle('stop');
+    expect(backend.calls.at(-1)).toBe('stop');
+    vi.advanceTimersByTime(WATCHDOG_GRACE_MS);
+    expect(backend.calls.at(-1)).toBe('abandon');
+    expect(out.at(-1)).toMatch(/^bestmove [a-f][1-6]$/);
+  });
+
+  it('holds an infinite search answer until stop', () => {
+    session.handle('position startpos moves a1 f6');
+    session.handle('go infinite');
+    backend.last.handlers.onDone({ result: { best: m('b2'), score: 0, depth: 9, nodes: 1, pv: [] }, nodes: 1 });
+    expect(out.some((l) => l.startsWith('bestmove'))).toBe(false);
+    session.handle('stop');
+    expect(out.at(-1)).toBe('bestmove b2');
+    session.handle('stop');
+    expect(out.filter((l) => l.startsWith('bestmove'))).toHaveLength(1);
+  });
+
+  it('waits for the end of a search to resize the table, change threads and clear', () => {
+    session.handle('position startpos');
+    session.handle('go infinite');
+    session.handle('setoption name Hash value 128');
+    session.handle('setoption name Threads value 3');
+    session.handle('teinewgame 5'); // stops the search: its bestmove still comes
+    expect(backend.calls).toEqual(['start', 'stop']);
+    backend.last.handlers.onDone({ result: { best: m('c3'), score: 0, depth: 2, nodes: 1, pv: [] }, nodes: 1 });
+    expect(out.at(-1)).toBe('bestmove c3');
+    expect(backend.calls).toEqual(['start', 'stop', 'threads 3', 'hash 128', 'newgame']);
+    session.handle('go depth 1');
+    expect(out.at(-1)).toMatch(/go without a position/); // teinewgame forgets the position
+  });
+
+  it('refuses to play on in a finished game', () => {
+    session.handle('position tps 1,1,1,1,1/x5/x5/x5/2,2,2,2,x 2 5');
+    session.handle('go depth 3');
+    expect(out.slice(-2)).toEqual(['info string error: the game is over (R-0): nothing to search', 'bestmove (none)']);
+    expect(backend.jobs).toHaveLength(0);
+    session.handle('go infinite'); // an infinite request waits for stop even here
+    expect(out.at(-1)).not.toBe('bestmove (none)');
+    session.handle('stop');
+    expect(out.at(-1)).toBe('bestmove (none)');
+  });
+
+  it('plays size 6 before any teinewgame, and takes the size of a TPS', () => {
+    session.handle('position startpos moves a1');
+    expect(out.at(-1)).toBe('info string no teinewgame yet: playing size 6');
+    session.handle('position tps x4/x4/x4/x4 1 1 moves a1 d4');
+    session.handle('go depth 1');
+    expect(backend.last.job.startTps).toBe('x4/x4/x4/x4 1 1');
+    backend.last.handlers.onDone({ result: { best: m('b2', 4), score: 0, depth: 1, nodes: 1, pv: [] }, nodes: 1 });
+    expect(out.at(-1)).toBe('bestmove b2');
+  });
+
+  it('quits at end of input once the search is done', () => {
+    session.handle('position startpos');
+    session.handle('go depth 5');
+    session.endOfInput();
+    expect(quits).toBe(0);
+    backend.last.handlers.onDone({ result: { best: m('a1'), score: 0, depth: 5, nodes: 1, pv: [] }, nodes: 1 });
+    expect(out.at(-1)).toBe('bestmove a1');
+    expect(quits).toBe(1);
+    expect(backend.calls.at(-1)).toBe('close');
+  });
+
+  it('quits at once on quit, even mid-search, and ignores everything after', () => {
+    session.handle('position startpos');
+    session.handle('go infinite');
+    session.handle('quit');
+    expect(quits).toBe(1);
+    session.handle('isready');
+    expect(out.at(-1)).not.toBe('readyok');
+  });
+
+  it('answers with a legal move when the search cannot start', () => {
+    const broken = new Session({
+      out: (l) => out.push(l),
+      backend: { ...backend, whenReady: () => {}, start: () => { throw new Error('kaput'); } } as unknown as SearchBackend,
+      version: 'x',
+      onQuit: () => {},
+    });
+    broken.handle('position startpos');
+    broken.handle('go depth 1');
+    expect(out.at(-2)).toBe('info string error: the search could not start: kaput');
+    expect(out.at(-1)).toMatch(/^bestmove [a-f][1-6]$/);
+    broken.handle('isready'); // and it is not stuck in a search
+    broken.handle('go depth 1');
+    expect(out.at(-1)).not.toMatch(/during a search/);
+  });
+});
