@@ -3,7 +3,7 @@
 // The search itself runs elsewhere (a SearchBackend: the worker pool, or a fake in tests), so
 // this object never blocks: `isready`, `stop` and `quit` are answered while a search runs.
 //
-// Policies (documented in the TEI section of the README too):
+// Policies:
 // - A bad line (unknown command, malformed TPS or move, illegal move, bad option value, `go`
 //   before `position`, `go` during a search, an empty line) is answered with one
 //   `info string error: <what and why>` and otherwise ignored. A rejected `position` clears the
