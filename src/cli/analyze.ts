@@ -1,0 +1,140 @@
+// `bredon analyze "<TPS>" [--movetime MS | --depth D] [--komi K]`: the board, then the search's
+// progress in plain words for a person at a terminal. The search runs on this thread (nothing
+// else needs answering meanwhile); Ctrl-C ends the program.
+
+import { parseArgs } from 'node:util';
+import { makeMove } from '../core/makemove.js';
+import { isLegalMove } from '../core/movegen.js';
+import type { Position } from '../core/position.js';
+import { boardResult, BLACK_ROAD, ONGOING, resultText, WHITE_ROAD, DRAW, REPETITION } from '../core/result.js';
+import { halfKomiFrom } from '../notation/ptn-game.js';
+import { formatMove } from '../notation/ptn-move.js';
+import { showPosition } from '../notation/show.js';
+import { parseTps } from '../notation/tps.js';
+import { Searcher } from '../search/search.js';
+import { TranspositionTable } from '../search/tt.js';
+import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits } from '../search/types.js';
+import { intOption, UsageError } from './errors.js';
+
+export const analyzeUsage = 'bredon analyze "<TPS>" [--movetime MS | --depth D] [--komi K]';
+
+/** Without --movetime or --depth, think this long. */
+export const DEFAULT_MOVETIME_MS = 5000;
+
+const NAMES = ['White', 'Black'];
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** How a proven line ends when played out: 'road', 'flats', or undefined (not reached, or a draw). */
+function provenKind(root: Position, pv: readonly number[], halfKomi: number): 'road' | 'flats' | undefined {
+  const pos = root.clone();
+  for (const m of pv) {
+    if (boardResult(pos, halfKomi) !== ONGOING || !isLegalMove(pos, m)) break;
+    makeMove(pos, m);
+  }
+  const r = boardResult(pos, halfKomi);
+  if (r === WHITE_ROAD || r === BLACK_ROAD) return 'road';
+  if (r === ONGOING || r === DRAW || r === REPETITION) return undefined;
+  return 'flats';
+}
+
+/**
+ * A score in words, from White's and Black's point of view rather than the side to move's:
+ * "+1.35 flats for White", "even", or "White wins by road in 2 moves (3 plies)".
+ */
+export function describeScore(info: Pick<SearchInfo, 'score' | 'mateIn' | 'pv'>, root: Position, halfKomi = 0): string {
+  const side = root.side;
+  if (info.mateIn !== 0) {
+    const winner = NAMES[info.mateIn > 0 ? side : side ^ 1]!;
+    const plies = Math.abs(info.mateIn);
+    const kind = provenKind(root, info.pv, halfKomi);
+    const how = kind === 'road' ? ' by road' : kind === 'flats' ? ' on flats' : '';
+    return `${winner} wins${how} in ${plural(Math.ceil(plies / 2), 'move')} (${plies} ${plies === 1 ? 'ply' : 'plies'})`;
+  }
+  const white = side === 0 ? info.score : -info.score;
+  if (Math.round(white) === 0) return 'even';
+  return `+${(Math.abs(white) / 100).toFixed(2)} flats for ${white > 0 ? 'White' : 'Black'}`;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}
+
+function count(n: number): string {
+  if (n >= 10_000_000) return `${Math.round(n / 1_000_000)}M`;
+  if (n >= 10_000) return `${Math.round(n / 1000)}k`;
+  return String(n);
+}
+
+/** One progress line: depth, score in words, effort, and the best line in PTN. */
+export function describeInfo(info: SearchInfo, root: Position, halfKomi = 0): string {
+  const line = info.pv.map((m) => formatMove(m, root.size)).join(' ');
+  const effort = `${count(info.nodes)} nodes, ${seconds(info.timeMs)}`;
+  return `depth ${String(info.depth).padStart(2)}  ${describeScore(info, root, halfKomi)}  (${effort})  ${line}`;
+}
+
+export function runAnalyze(argv: string[], out: (line: string) => void): void {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      movetime: { type: 'string' },
+      depth: { type: 'string' },
+      komi: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  // The TPS is one quoted argument; its three fields given unquoted are accepted too.
+  const tps = positionals.join(' ');
+  if (tps.trim() === '') throw new UsageError(`analyze needs a TPS: ${analyzeUsage}`);
+  let halfKomi = 0;
+  if (values.komi !== undefined) {
+    try {
+      halfKomi = halfKomiFrom(values.komi);
+    } catch (e) {
+      throw new UsageError(`--komi: ${(e as Error).message}`);
+    }
+  }
+  const movetime = intOption('movetime', values.movetime, 1, 86_400_000);
+  const depth = intOption('depth', values.depth, 1, 100);
+  const pos = parseTps(tps);
+  const colour = process.stdout.isTTY === true && !process.env['NO_COLOR'];
+  for (const line of showPosition(pos, { halfKomi, colour })) out(line);
+  out('');
+
+  const result = boardResult(pos, halfKomi);
+  if (result !== ONGOING) {
+    out(`The game is over (${resultText(result)}): nothing to analyse.`);
+    return;
+  }
+  const limits: SearchLimits = {};
+  if (depth !== undefined) limits.depth = depth;
+  const ms = movetime ?? (depth === undefined ? DEFAULT_MOVETIME_MS : undefined);
+  if (ms !== undefined) {
+    limits.softMs = ms;
+    limits.hardMs = ms;
+  }
+  const what = [depth !== undefined ? `to depth ${depth}` : '', ms !== undefined ? `for up to ${seconds(ms)}` : ''].filter(Boolean).join(' or ');
+  out(`Thinking ${what}, ${NAMES[pos.side]} to move${halfKomi !== 0 ? `, komi ${halfKomi / 2}` : ''}:`);
+
+  const searcher = new Searcher({ table: TranspositionTable.create(64, false), stop: new Int32Array(1) });
+  const root = pos.clone();
+  // Only completed depths: the aspiration re-searches' bounds mean little to a reader.
+  const r = searcher.search(pos, halfKomi, limits, (info) => {
+    if (info.bound === 'exact' && info.pv.length > 0) out(describeInfo(info, root, halfKomi));
+  });
+  out('');
+  if (r.best === 0) {
+    out('No move found.');
+    return;
+  }
+  out(`Best move: ${formatMove(r.best, pos.size)}   (${describeScore({ score: r.score, mateIn: mateInOf(r.score), pv: r.pv }, root, halfKomi)}, depth ${r.depth}, ${count(r.nodes)} nodes)`);
+}
+
+/** Plies to a proven result from a score (as SearchInfo.mateIn), 0 when not proven. */
+function mateInOf(score: number): number {
+  const abs = Math.abs(score);
+  return abs >= WIN_THRESHOLD ? Math.sign(score) * (WIN_SCORE - abs) : 0;
+}
