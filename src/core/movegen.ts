@@ -169,3 +169,42 @@ export function legalMoves(pos: Position): number[] {
   const end = generateMoves(pos, buf, 0);
   return Array.from(buf.subarray(0, end));
 }
+
+/**
+ * Whether `move` is legal here, checked directly (no list): for moves from elsewhere that
+ * may not fit the position, such as a transposition-table move after a key collision.
+ */
+export function isValidMove(pos: Position, move: number): boolean {
+  const sq = move & 63;
+  if (sq >= pos.area || move >>> 17 !== 0) return false;
+  const top = pos.top;
+  const t = top[sq]!;
+  if ((move & SPREAD_FLAG) === 0) {
+    const type = (move >>> 6) & 3;
+    if (t !== 0 || type === 0 || move >>> 8 !== 0) return false;
+    if (pos.ply < 2) return type === FLAT;
+    return type === CAP ? pos.caps[pos.side]! > 0 : pos.stones[pos.side]! > 0;
+  }
+  if (pos.ply < 2 || t === 0 || (t & 1) !== pos.side) return false;
+  let mask = (move >>> 9) & 0xff;
+  if (mask === 0) return false;
+  const n = 32 - Math.clz32(mask);
+  if (n > pos.height[sq]! || n > pos.size) return false;
+  const dir = (move >>> 6) & 3;
+  let squares = 0;
+  for (let x = mask; x !== 0; x &= x - 1) squares++;
+  if (squares > pos.info.ray[sq * 4 + dir]!) return false;
+  const step = pos.info.delta[dir]!;
+  let cur = sq;
+  while (mask !== 0) {
+    cur += step;
+    const count = 32 - Math.clz32(mask & -mask);
+    mask >>>= count;
+    const c = top[cur]!;
+    if (c >= 4) {
+      // Only a capstone arriving alone at the last square may land on (and flatten) a wall.
+      if (mask !== 0 || c >= 6 || t < 6 || count !== 1) return false;
+    }
+  }
+  return true;
+}

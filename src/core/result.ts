@@ -3,7 +3,7 @@
 
 import { popcount32 } from './bitboard.js';
 import { BLACK, WHITE, type Position } from './position.js';
-import { hasRoad } from './roads.js';
+import { roadFromScan, scanRoads } from './roads.js';
 import { M_BOARD } from './sizes.js';
 
 export const ONGOING = 0;
@@ -64,23 +64,50 @@ export function reservesExhausted(pos: Position): boolean {
  * `halfKomi` is komi in half flats, added to Black's count.
  */
 export function boardResult(pos: Position, halfKomi = 0): ResultCode {
-  const white = hasRoad(pos, WHITE);
-  const black = hasRoad(pos, BLACK);
+  scanRoads(pos);
+  return resultFromScan(pos, halfKomi);
+}
+
+/** boardResult using the last scanRoads of this position. */
+export function resultFromScan(pos: Position, halfKomi: number): ResultCode {
+  const white = roadFromScan(pos, WHITE);
+  const black = roadFromScan(pos, BLACK);
   if (white || black) {
     if (white && black) return pos.side === WHITE ? BLACK_ROAD : WHITE_ROAD; // the mover wins
     return white ? WHITE_ROAD : BLACK_ROAD;
   }
-  if (boardFull(pos) || reservesExhausted(pos)) {
-    const w = 2 * flatCount(pos, WHITE);
-    const bl = 2 * flatCount(pos, BLACK) + halfKomi;
-    return w > bl ? WHITE_FLATS : bl > w ? BLACK_FLATS : DRAW;
+  if (boardFull(pos) || reservesExhausted(pos)) return flatResult(pos, halfKomi);
+  return ONGOING;
+}
+
+/** Flat-count result of a finished board: White's flats against Black's plus komi. */
+function flatResult(pos: Position, halfKomi: number): ResultCode {
+  const w = 2 * flatCount(pos, WHITE);
+  const bl = 2 * flatCount(pos, BLACK) + halfKomi;
+  return w > bl ? WHITE_FLATS : bl > w ? BLACK_FLATS : DRAW;
+}
+
+/**
+ * boardResult for a position reached by `move` from a position that was not decided (0 for a
+ * pass): a wall placement completes no road, a flat or capstone placement only its owner's,
+ * so only a spread needs both colours checked. The search's version of boardResult; it
+ * leaves the road scan of the position in roads.ts's SCAN for threatsFromScan.
+ */
+export function resultAfterMove(pos: Position, move: number, halfKomi: number): ResultCode {
+  scanRoads(pos);
+  if ((move & 256) !== 0) return resultFromScan(pos, halfKomi);
+  if (move !== 0 && ((move >>> 6) & 3) !== 2) {
+    const colour = pos.top[move & 63]! & 1;
+    if (roadFromScan(pos, colour)) return colour === WHITE ? WHITE_ROAD : BLACK_ROAD;
   }
+  if (move !== 0 && (boardFull(pos) || reservesExhausted(pos))) return flatResult(pos, halfKomi);
   return ONGOING;
 }
 
 /** Whether the game is over by road, full board or empty reserve (perft's "decided"). */
 export function isDecided(pos: Position): boolean {
-  return hasRoad(pos, WHITE) || hasRoad(pos, BLACK) || boardFull(pos) || reservesExhausted(pos);
+  scanRoads(pos);
+  return roadFromScan(pos, WHITE) || roadFromScan(pos, BLACK) || boardFull(pos) || reservesExhausted(pos);
 }
 
 /** The full result of the current position, the third repetition included. */

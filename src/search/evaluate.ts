@@ -3,7 +3,7 @@
 // captives within the carry limit, hard caps), centre control, road groups by the lines they
 // span, the opponent's tak threats, komi and tempo. Weights per size in weights.ts.
 
-import { flood, OUT, popcount32 } from '../core/bitboard.js';
+import { flood, OUT } from '../core/bitboard.js';
 import { WHITE, type Position } from '../core/position.js';
 import { M_NOT_FILE_FIRST, M_NOT_FILE_LAST } from '../core/sizes.js';
 import { weightsFor, type Weights } from './weights.js';
@@ -37,8 +37,12 @@ function groupScore(pos: Position, colour: number, group: readonly number[]): nu
   const nlh = m[M_NOT_FILE_LAST + 1]!;
   const lo = b[colour * 2]! | b[8 + colour * 2]!;
   const hi = b[colour * 2 + 1]! | b[9 + colour * 2]!;
-  let restLo = lo;
-  let restHi = hi;
+  // Only squares with a road neighbour can be in a group of two or more: seed from those.
+  const back = 32 - size;
+  const nLo = (lo << size) | (lo >>> size) | (hi << back) | ((lo << 1) & nfl) | (((lo >>> 1) | (hi << 31)) & nll);
+  const nHi = (hi << size) | (lo >>> back) | (hi >>> size) | (((hi << 1) | (lo >>> 31)) & nfh) | ((hi >>> 1) & nlh);
+  let restLo = lo & nLo;
+  let restHi = hi & nHi;
   let score = 0;
   while ((restLo | restHi) !== 0) {
     const seedLo = restLo & -restLo;
@@ -48,7 +52,6 @@ function groupScore(pos: Position, colour: number, group: readonly number[]): nu
     const gHi = OUT[1]!;
     restLo &= ~gLo;
     restHi &= ~gHi;
-    if (popcount32(gLo) + popcount32(gHi) < 2) continue;
     let ranks = 0;
     let files = 0;
     for (let i = 0; i < size; i++) {

@@ -4,7 +4,17 @@
 
 import type { Position } from '../core/position.js';
 
-export const HISTORY_SIZE = 1 << 17; // moves use 17 bits
+/**
+ * History is kept per side for placements by (square, type) and for spreads by (square,
+ * direction, hand size): 256 + 2048 slots, small enough to stay in cache, and general
+ * enough that a lesson about one drop pattern helps its siblings.
+ */
+export const HISTORY_SIZE = 256 + 2048;
+
+export function historyIndex(m: number): number {
+  if ((m & 256) === 0) return m & 255;
+  return 256 + (((m & 255) << 3) | (31 - Math.clz32((m >>> 9) & 0xff)));
+}
 const TT_BONUS = 1 << 30;
 const BLOCK_BONUS = 1 << 28;
 const KILLER1 = 1 << 26;
@@ -61,7 +71,7 @@ export class MoveOrder {
       let s: number;
       if (m === ttMove) s = TT_BONUS;
       else {
-        s = hist[side + (m & (HISTORY_SIZE - 1))]!;
+        s = hist[side + historyIndex(m)]!;
         if ((m & 256) === 0) s += PLACE_PRIOR[(m >>> 6) & 3]!;
         else s += SPREAD_PRIOR;
         if (m === k1) s += KILLER1;
@@ -94,14 +104,14 @@ export class MoveOrder {
       this.killers[k + 1] = this.killers[k]!;
       this.killers[k] = move;
     }
-    const i = pos.side * HISTORY_SIZE + (move & (HISTORY_SIZE - 1));
+    const i = pos.side * HISTORY_SIZE + historyIndex(move);
     const v = this.history[i]! + depth * depth;
     this.history[i] = v > HISTORY_MAX ? HISTORY_MAX : v;
   }
 
   /** Penalises a move that was searched before the cut-off move and failed. */
   failed(pos: Position, move: number, depth: number): void {
-    const i = pos.side * HISTORY_SIZE + (move & (HISTORY_SIZE - 1));
+    const i = pos.side * HISTORY_SIZE + historyIndex(move);
     const v = this.history[i]! - depth;
     this.history[i] = v < -HISTORY_MAX ? -HISTORY_MAX : v;
   }

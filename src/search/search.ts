@@ -9,10 +9,10 @@
 
 import { popcount32 } from '../core/bitboard.js';
 import { makeMove, makeNull, unmakeMove, unmakeNull } from '../core/makemove.js';
-import { generateMoves, MAX_MOVES } from '../core/movegen.js';
+import { generateMoves, isValidMove, MAX_MOVES } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
-import { boardResult, DRAW, ONGOING, resultWinner } from '../core/result.js';
-import { roadThreats, THREATS } from '../core/roads.js';
+import { boardResult, DRAW, ONGOING, resultAfterMove, resultWinner } from '../core/result.js';
+import { scanRoads, THREATS, threatsFromScan } from '../core/roads.js';
 import { evaluate } from './evaluate.js';
 import { MoveOrder, pickNext } from './order.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
@@ -56,6 +56,8 @@ export class Searcher {
   private hardMs = Infinity;
   private nodeLimit = Infinity;
   private extensionLimit = MAX_PLY - 2;
+  /** The move that led to the node being entered (0 after a null move): set just before each call. */
+  private lastMove = 0;
 
   constructor(opts: SearcherOptions) {
     this.tt = opts.table;
@@ -157,7 +159,7 @@ export class Searcher {
     if (ply > this.seldepth) this.seldepth = ply;
 
     if (ply > 0) {
-      const r = boardResult(pos, this.halfKomi);
+      const r = resultAfterMove(pos, this.lastMove, this.halfKomi);
       if (r !== ONGOING) {
         if (r === DRAW) return 0;
         return resultWinner(r) === pos.side ? WIN_SCORE - ply : -(WIN_SCORE - ply);
@@ -169,14 +171,16 @@ export class Searcher {
       if (alpha >= beta) return alpha;
     }
     const side = pos.side;
+    if (ply === 0) scanRoads(pos);
+    // (At ply > 0, resultAfterMove has just scanned the roads of this position.)
     if (ply > 0 && pos.ply >= 2) {
-      roadThreats(pos, side);
+      threatsFromScan(pos, side);
       if ((THREATS[0]! | THREATS[1]!) !== 0) return WIN_SCORE - ply - 1; // road by placement next ply
     }
     let threatLo = 0;
     let threatHi = 0;
     if (pos.ply >= 2) {
-      roadThreats(pos, side ^ 1);
+      threatsFromScan(pos, side ^ 1);
       threatLo = THREATS[0]!;
       threatHi = THREATS[1]!;
     }
@@ -211,42 +215,56 @@ export class Searcher {
     if (!pvNode && ply > 0 && depth >= 3 && !threatened && pos.ply >= 2 && staticEval >= beta && Math.abs(beta) < WIN_THRESHOLD) {
       const r = 2 + (depth >> 2);
       makeNull(pos);
+      this.lastMove = 0;
       const s = -this.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false, start);
       unmakeNull(pos);
       if (this.aborted) return 0;
       if (s >= beta) return s >= WIN_THRESHOLD ? beta : s;
     }
 
-    const moves = this.moves;
-    const scores = this.scores;
-    if (start + MAX_MOVES > moves.length) return staticEval; // move stack exhausted: stop here
-    const end = generateMoves(pos, moves, start);
-    if (end === start) return staticEval;
-    this.order.score(pos, moves, scores, start, end, ply, ttMove, threatLo, threatHi);
-
     let best = -INF;
     let bestMove = 0;
     const alpha0 = alpha;
     let searched = 0;
+
+    // The table's move first: when it cuts off, no move list is generated at all.
+    if (ttMove !== 0 && isValidMove(pos, ttMove)) {
+      const s = this.searchMove(ttMove, depth, alpha, beta, ply, pvNode, 0, 0, start);
+      if (this.aborted) return 0;
+      searched = 1;
+      best = s;
+      bestMove = ttMove;
+      if (s > alpha) {
+        alpha = s;
+        this.updatePv(ply, ttMove);
+        if (s >= beta) {
+          this.order.cutoff(pos, ttMove, ply, depth);
+          this.storeResult(best, bestMove, depth, ply, alpha0, beta, staticEval);
+          return best;
+        }
+      }
+    } else {
+      ttMove = 0;
+    }
+
+    const moves = this.moves;
+    const scores = this.scores;
+    if (start + MAX_MOVES > moves.length) return searched > 0 ? best : staticEval; // move stack exhausted
+    const end = generateMoves(pos, moves, start);
+    if (end === start) return staticEval;
+    this.order.score(pos, moves, scores, start, end, ply, ttMove, threatLo, threatHi);
+
     for (let i = start; i < end; i++) {
       pickNext(moves, scores, i, end);
       const m = moves[i]!;
-      makeMove(pos, m);
-      let s: number;
-      if (searched === 0) {
-        s = -this.negamax(depth - 1, -beta, -alpha, ply + 1, pvNode, end);
-      } else {
-        let reduce = 0;
-        if (depth >= 3 && searched >= 3 && scores[i]! < 1 << 25 && !threatened) {
-          reduce = LMR_TABLE[(depth < 63 ? depth : 63) * 64 + (searched < 63 ? searched : 63)]!;
-          if (pvNode && reduce > 0) reduce--;
-          if (reduce > depth - 2) reduce = depth - 2;
-        }
-        s = -this.negamax(depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, false, end);
-        if (s > alpha && reduce > 0) s = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false, end);
-        if (s > alpha && s < beta && pvNode) s = -this.negamax(depth - 1, -beta, -alpha, ply + 1, true, end);
+      if (m === ttMove) continue;
+      let reduce = 0;
+      if (depth >= 3 && searched >= 3 && scores[i]! < 1 << 25 && !threatened) {
+        reduce = LMR_TABLE[(depth < 63 ? depth : 63) * 64 + (searched < 63 ? searched : 63)]!;
+        if (pvNode && reduce > 0) reduce--;
+        if (reduce > depth - 2) reduce = depth - 2;
       }
-      unmakeMove(pos, m);
+      const s = this.searchMove(m, depth, alpha, beta, ply, pvNode, searched, reduce, end);
       if (this.aborted) return 0;
       searched++;
       if (s > best) {
@@ -254,28 +272,64 @@ export class Searcher {
         bestMove = m;
         if (s > alpha) {
           alpha = s;
-          // The principal variation: this move, then the child's line.
-          const pv = this.pv;
-          const row = ply * MAX_PLY;
-          const child = (ply + 1) * MAX_PLY;
-          pv[row + ply] = m;
-          const len = this.pvLen[ply + 1]!;
-          for (let j = ply + 1; j < len; j++) pv[row + j] = pv[child + j]!;
-          this.pvLen[ply] = len > ply + 1 ? len : ply + 1;
+          this.updatePv(ply, m);
           if (s >= beta) {
             this.order.cutoff(pos, m, ply, depth);
-            for (let j = start; j < i; j++) this.order.failed(pos, moves[j]!, depth);
+            for (let j = start; j < i; j++) if (moves[j] !== ttMove) this.order.failed(pos, moves[j]!, depth);
             break;
           }
         }
       }
     }
+    this.storeResult(best, bestMove, depth, ply, alpha0, beta, staticEval);
+    return best;
+  }
 
+  /** Makes m, searches it (PVS: null window, reduced, then re-searched as needed), unmakes it. */
+  private searchMove(
+    m: number,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    pvNode: boolean,
+    searched: number,
+    reduce: number,
+    start: number,
+  ): number {
+    const pos = this.pos;
+    makeMove(pos, m);
+    let s: number;
+    this.lastMove = m;
+    if (searched === 0) {
+      s = -this.negamax(depth - 1, -beta, -alpha, ply + 1, pvNode, start);
+    } else {
+      s = -this.negamax(depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, false, start);
+      this.lastMove = m;
+      if (s > alpha && reduce > 0) s = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false, start);
+      this.lastMove = m;
+      if (s > alpha && s < beta && pvNode) s = -this.negamax(depth - 1, -beta, -alpha, ply + 1, true, start);
+    }
+    unmakeMove(pos, m);
+    return s;
+  }
+
+  /** The principal variation at ply: m, then the child's line. */
+  private updatePv(ply: number, m: number): void {
+    const pv = this.pv;
+    const row = ply * MAX_PLY;
+    const child = (ply + 1) * MAX_PLY;
+    pv[row + ply] = m;
+    const len = this.pvLen[ply + 1]!;
+    for (let j = ply + 1; j < len; j++) pv[row + j] = pv[child + j]!;
+    this.pvLen[ply] = len > ply + 1 ? len : ply + 1;
+  }
+
+  private storeResult(best: number, bestMove: number, depth: number, ply: number, alpha0: number, beta: number, staticEval: number): void {
     let stored = best;
     if (stored >= WIN_THRESHOLD) stored += ply;
     else if (stored <= -WIN_THRESHOLD) stored -= ply;
     const bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-    tt.store(pos.keyLo, pos.keyHi, bestMove, stored, depth, bound, staticEval);
-    return best;
+    this.tt.store(this.pos.keyLo, this.pos.keyHi, bestMove, stored, depth, bound, staticEval);
   }
 }
