@@ -23,6 +23,7 @@ import { TranspositionTable } from './tt.js';
 import type { SearchInfo, SearchLimits, SearchResult } from './types.js';
 
 const WORKER_TAG = 'bredon-search-worker';
+const MAX_FAILED_STARTS = 3;
 
 interface WorkerInit {
   tag: typeof WORKER_TAG;
@@ -137,6 +138,9 @@ export class SearchPool {
   private dirty = false;
   private closed = false;
   private readyWaiters: (() => void)[] = [];
+  /** Threads that died before ever starting, in a row: past MAX_FAILED_STARTS the pool gives up. */
+  private failedStarts = 0;
+  private broken: string | undefined;
 
   constructor(opts: PoolOptions) {
     this.script = opts.script ?? new URL(import.meta.url);
@@ -187,6 +191,7 @@ export class SearchPool {
 
   /** Starts or ends helper workers so that `n` threads search (only while idle). */
   setThreads(n: number): void {
+    if (this.broken !== undefined) return;
     while (this.slots.length > n) void this.slots.pop()!.worker.terminate();
     while (this.slots.length < n) this.slots.push(this.spawn(this.slots.length));
     this.flushReady();
@@ -205,6 +210,11 @@ export class SearchPool {
    */
   start(job: SearchJob, handlers: SearchHandlers, startedAt = performance.now()): void {
     if (this.active !== undefined || this.pending !== undefined) throw new Error('a search is already running');
+    if (this.broken !== undefined) {
+      const error = this.broken;
+      queueMicrotask(() => handlers.onDone({ error }));
+      return;
+    }
     this.pending = { id: this.nextId++, job, handlers, startedAt, stopped: false };
     this.dispatch();
   }
@@ -223,7 +233,7 @@ export class SearchPool {
     this.active = undefined;
     this.pending = undefined;
     Atomics.store(this.stopFlag, 0, 1);
-    const n = this.slots.length;
+    const n = Math.max(1, this.slots.length);
     for (const slot of this.slots) void slot.worker.terminate();
     this.slots = [];
     this.setThreads(n);
@@ -248,7 +258,6 @@ export class SearchPool {
     worker.on('message', (msg: FromWorker) => this.onMessage(slot, msg));
     worker.on('error', (e) => this.onCrash(slot, e.message, e.stack));
     worker.on('exit', (code) => this.onCrash(slot, `search thread exited with code ${code}`));
-    worker.unref();
     return slot;
   }
 
@@ -281,6 +290,7 @@ export class SearchPool {
   private onMessage(slot: Slot, msg: FromWorker): void {
     if (msg.type === 'ready') {
       slot.ready = true;
+      this.failedStarts = 0;
       return this.flushReady();
     }
     if (msg.id !== slot.busy) return; // a report of an abandoned search
@@ -307,6 +317,18 @@ export class SearchPool {
     this.dispatch();
   }
 
+  /** The worker script itself cannot run: stop respawning, fail what is owed, let isready through. */
+  private giveUp(message: string): void {
+    this.broken = `search threads cannot start: ${message}`;
+    for (const slot of this.slots) void slot.worker.terminate();
+    this.slots = [];
+    const owed = [this.active, this.pending];
+    this.active = undefined;
+    this.pending = undefined;
+    for (const job of owed) job?.handlers.onDone({ error: this.broken });
+    this.flushReady();
+  }
+
   /** A thread died: replace it, and fail the search it was running. */
   private onCrash(slot: Slot, message: string, stack?: string): void {
     const index = this.slots.indexOf(slot);
@@ -314,6 +336,7 @@ export class SearchPool {
     this.log(`bredon: search thread ${index} died: ${stack ?? message}`);
     void slot.worker.terminate();
     const wasBusy = slot.busy;
+    if (!slot.ready && ++this.failedStarts >= MAX_FAILED_STARTS) return this.giveUp(message);
     this.slots[index] = this.spawn(index);
     if (index === 0 && this.active !== undefined && this.active.id === wasBusy) {
       const active = this.active;
