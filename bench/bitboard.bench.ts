@@ -6,7 +6,7 @@ import { connects } from '../src/core/bitboard.js';
 import type { Position } from '../src/core/position.js';
 import { M_FILE_FIRST, M_FILE_LAST, M_NOT_FILE_FIRST, M_NOT_FILE_LAST, M_RANK_FIRST, M_RANK_LAST } from '../src/core/sizes.js';
 import { parseTps } from '../src/notation/tps.js';
-import { MIDGAME_5X5, MIDGAME_6X6 } from './positions.js';
+import { MIDGAME_5X5, MIDGAME_6X6 } from '../src/search/bench-positions.js';
 import { report } from './report.js';
 
 const mask64 = (m: Uint32Array, at: number) => BigInt(m[at]!) | (BigInt(m[at + 1]!) << 32n);

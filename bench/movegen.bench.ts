@@ -6,7 +6,7 @@ import { makeMove, unmakeMove } from '../src/core/makemove.js';
 import { countMoves, generateMoves, MAX_MOVES } from '../src/core/movegen.js';
 import type { Position } from '../src/core/position.js';
 import { parseTps } from '../src/notation/tps.js';
-import { MIDGAME_5X5, MIDGAME_6X6 } from './positions.js';
+import { MIDGAME_5X5, MIDGAME_6X6 } from '../src/search/bench-positions.js';
 import { report } from './report.js';
 
 /** Copy-make's copy: every typed array of the position into a spare slot. */

@@ -1,0 +1,132 @@
+// The search on positions whose answers are known: roads in one (by placement and by spread),
+// a forced road in two (a double threat), a tak that must be blocked, a double road; plus
+// limits (depth, nodes, stop flag) and legality of every answer on random positions.
+import { describe, expect, it } from 'vitest';
+import { makeMove, unmakeMove } from '../../src/core/makemove.js';
+import { isLegalMove, legalMoves } from '../../src/core/movegen.js';
+import { Position } from '../../src/core/position.js';
+import { BLACK_ROAD, boardResult, isDecided, ONGOING, WHITE_ROAD } from '../../src/core/result.js';
+import { hasRoad, roadThreats, THREATS } from '../../src/core/roads.js';
+import { formatMove } from '../../src/notation/ptn-move.js';
+import { parseTps } from '../../src/notation/tps.js';
+import { Searcher } from '../../src/search/search.js';
+import { TranspositionTable } from '../../src/search/tt.js';
+import { WIN_SCORE, WIN_THRESHOLD, type SearchLimits } from '../../src/search/types.js';
+
+function search(tps: string | Position, limits: SearchLimits, halfKomi = 0) {
+  const pos = typeof tps === 'string' ? parseTps(tps) : tps;
+  const searcher = new Searcher({ table: TranspositionTable.create(8, false), stop: new Int32Array(1) });
+  const r = searcher.search(pos, halfKomi, limits);
+  return { ...r, pos, move: formatMove(r.best, pos.size) };
+}
+
+describe('roads are found at low depth', () => {
+  it('road in one by placement, at depth 1', () => {
+    const r = search('2,2,x3/x5/x5/x5/1,1,1,1,x 1 5', { depth: 1 });
+    expect(r.move).toMatch(/^[FC]?e1$/);
+    expect(r.score).toBe(WIN_SCORE - 1);
+  });
+
+  it('road in one by spread only (every placement square is blocked), at depth 1', () => {
+    // Rank 2: a2 b2 d2 e2 White, c2 a Black flat; White's stack on c3 spreads onto c2.
+    const r = search('2,2,x3/x5/x2,21,x2/1,1,2,1,1/x4,2 1 6', { depth: 1 });
+    expect(r.move).toBe('c3-');
+    expect(r.score).toBe(WIN_SCORE - 1);
+    makeMove(r.pos, r.best);
+    expect(boardResult(r.pos)).toBe(WHITE_ROAD);
+  });
+
+  it('forced road in two: a double threat Black cannot block, at depth 1', () => {
+    // d3 makes two road threats at once: e3 (rank 3) and d5 (file d).
+    const tps = '2,2,x3/x3,1,x/1,1,1,x2/x3,1,x/x3,1,2 1 7';
+    const r = search(tps, { depth: 1 });
+    expect(r.move).toBe('d3');
+    expect(r.score).toBe(WIN_SCORE - 3);
+    // And every Black answer loses to a road on the next ply.
+    const pos = parseTps(tps);
+    makeMove(pos, r.best);
+    for (const answer of legalMoves(pos)) {
+      makeMove(pos, answer);
+      if (!isDecided(pos)) {
+        roadThreats(pos, 0);
+        expect((THREATS[0]! | THREATS[1]!) !== 0, `after ${formatMove(answer, 5)}`).toBe(true);
+      }
+      unmakeMove(pos, answer);
+    }
+  });
+
+  it('the faster of two roads is chosen', () => {
+    // White can complete rank 1 now (e1) or build slowly; the win in one scores highest.
+    const r = search('2,2,x3/1,x4/1,x4/1,x4/1,1,1,1,x 1 8', { depth: 4 });
+    expect(r.score).toBe(WIN_SCORE - 1);
+  });
+
+  it('a tak is blocked: Black, facing a road in one, does not lose at once', () => {
+    const tps = '2,2,x3/x5/x5/x5/1,1,1,1,x 2 5';
+    const r = search(tps, { depth: 3 });
+    makeMove(r.pos, r.best);
+    roadThreats(r.pos, 0);
+    expect(THREATS[0]! | THREATS[1]!, `Black played ${r.move}`).toBe(0);
+    expect(r.score).toBeGreaterThan(-WIN_THRESHOLD);
+  });
+
+  it('a move completing both roads wins for the mover', () => {
+    // Black's c1+ completes Black's rank 2 and uncovers White's flat at c1, completing rank 1.
+    const pos = parseTps('x5/x5/x5/2,2,1,2,2/1,1,12,1,1 2 6');
+    expect(boardResult(pos)).toBe(ONGOING);
+    const r = search(pos, { depth: 1 });
+    expect(r.move).toBe('c1+');
+    makeMove(r.pos, r.best);
+    expect(hasRoad(r.pos, 0) && hasRoad(r.pos, 1)).toBe(true);
+    expect(boardResult(r.pos)).toBe(BLACK_ROAD);
+  });
+});
+
+describe('limits', () => {
+  const tps = '2,1,1,x3/1,2,1,1,2,x/2,12,x,21C,1112C,1/2,x3,1,1/x4,2S,2/2,x4,1 1 16';
+  it('stops at the requested depth', () => {
+    expect(search(tps, { depth: 3 }).depth).toBe(3);
+  });
+  it('stops near the node limit, with a legal move', () => {
+    const r = search(tps, { nodes: 20000 });
+    expect(r.nodes).toBeLessThan(20000 + 2048);
+    expect(isLegalMove(parseTps(tps), r.best)).toBe(true);
+  });
+  it('a raised stop flag still yields a legal move', () => {
+    const pos = parseTps(tps);
+    const stop = new Int32Array(1);
+    stop[0] = 1;
+    const r = new Searcher({ table: TranspositionTable.create(1, false), stop }).search(pos, 0, { depth: 20 });
+    expect(isLegalMove(pos, r.best)).toBe(true);
+  });
+  it('the same search twice gives the same nodes and move (deterministic)', () => {
+    const a = search(tps, { depth: 5 });
+    const b = search(tps, { depth: 5 });
+    expect([a.nodes, a.move, a.score]).toEqual([b.nodes, b.move, b.score]);
+  });
+  it('a finished position gives no move', () => {
+    expect(search('2,2,x3/x5/x5/x5/1,1,1,1,1 2 5', { depth: 2 }).best).toBe(0);
+  });
+});
+
+describe('every answer is legal and leaves the position untouched', () => {
+  it('random positions on every size', () => {
+    let seed = 99;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    for (let size = 3; size <= 8; size++) {
+      for (let game = 0; game < 3; game++) {
+        const pos = new Position(size);
+        for (let ply = 0; ply < 10 + game * 12 && !isDecided(pos); ply++) {
+          const legal = legalMoves(pos);
+          makeMove(pos, legal[Math.floor(random() * legal.length)]!);
+        }
+        if (isDecided(pos)) continue;
+        const before = pos.clone();
+        const r = search(pos, { depth: 3 }, game * 3 - 2);
+        expect(isLegalMove(pos, r.best)).toBe(true);
+        expect(pos.samePosition(before)).toBe(true);
+        expect([pos.keyLo, pos.keyHi]).toEqual([before.keyLo, before.keyHi]);
+      }
+    }
+  });
+});
