@@ -3,16 +3,30 @@
 // clear line on stderr with a non-zero exit (never a stack trace).
 
 import { runPerft, perftUsage } from './perft.js';
+import { benchUsage, runBench } from './bench.js';
+import { matchUsage, runMatchCommand } from './match.js';
+import { runPtn, ptnUsage } from './ptn.js';
+import { runShow, showUsage } from './show.js';
+import { runTei, teiUsage } from './tei.js';
+import { runAnalyze, analyzeUsage } from './analyze.js';
+import { isSearchWorker, runSearchWorker } from '../search/worker.js';
 import { UsageError } from './errors.js';
 import { NotationError } from '../notation/errors.js';
 
 declare const BREDON_VERSION: string;
 export const VERSION = typeof BREDON_VERSION === 'string' ? BREDON_VERSION : 'dev';
 
-type Command = { usage: string; run: (argv: string[], out: (line: string) => void) => void | Promise<void> };
+/** A subcommand; it may return its exit code (e.g. 1 when `ptn check` found a bad game). */
+type Command = { usage: string; run: (argv: string[], out: (line: string) => void) => void | number | Promise<void | number> };
 
 const commands: Record<string, Command> = {
   perft: { usage: perftUsage, run: runPerft },
+  bench: { usage: benchUsage, run: runBench },
+  match: { usage: matchUsage, run: runMatchCommand },
+  ptn: { usage: ptnUsage, run: runPtn },
+  show: { usage: showUsage, run: runShow },
+  analyze: { usage: analyzeUsage, run: runAnalyze },
+  tei: { usage: teiUsage, run: (argv) => runTei(argv, VERSION) },
 };
 
 function usage(): string {
@@ -29,15 +43,16 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`bredon ${VERSION}\n`);
     return 0;
   }
-  const command = name === undefined ? undefined : commands[name];
+  // No subcommand: speak TEI (what Racetrack and PTN Ninja expect of an engine binary).
+  const command = name === undefined ? commands['tei'] : commands[name];
   if (command === undefined) {
     process.stderr.write(`bredon: unknown command '${name ?? ''}'\n${usage()}\n`);
     return 2;
   }
   const out = (line: string) => process.stdout.write(line + '\n');
   try {
-    await command.run(rest, out);
-    return 0;
+    const code = await command.run(rest, out);
+    return typeof code === 'number' ? code : 0;
   } catch (e) {
     const known = e instanceof UsageError || e instanceof NotationError || e instanceof RangeError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     const msg = e instanceof Error ? e.message : String(e);
@@ -46,6 +61,12 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+// dist/bredon.js is also the search threads' script (src/search/worker.ts): a worker runs its
+// message loop instead of the command line.
+if (isSearchWorker()) {
+  runSearchWorker();
+} else {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}
