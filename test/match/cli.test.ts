@@ -1,0 +1,210 @@
+// `bredon match` as users run it: the built program (npm test builds it first), fake engines and,
+// when Bredon's own TEI mode answers, Bredon against itself.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makeMove } from '../../src/core/makemove.js';
+import { isLegalMove } from '../../src/core/movegen.js';
+import { parseMove } from '../../src/notation/ptn-move.js';
+import { parseTps, startTps } from '../../src/notation/tps.js';
+import { BREDON, sharedPath } from '../shared.js';
+import { alive, buildFakeRules, fake, readLog, removeDir } from './helpers.js';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built program; kills it (and fails) if it takes longer than `limitMs`. */
+function bredon(args: string[], limitMs = 60_000): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BREDON, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`bredon ${args.join(' ')} did not finish in ${limitMs} ms`));
+    }, limitMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Whether `node dist/bredon.js tei` completes the handshake (another developer writes it). */
+async function bredonSpeaksTei(): Promise<boolean> {
+  if (!existsSync(BREDON)) return false;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BREDON, 'tei'], { stdio: ['pipe', 'pipe', 'ignore'] });
+    let out = '';
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      resolve(ok);
+    };
+    const timer = setTimeout(() => done(false), 10_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (/^teiok\s*$/m.test(out)) done(true);
+    });
+    child.on('error', () => done(false));
+    child.on('close', () => done(/^teiok\s*$/m.test(out)));
+    child.stdin.on('error', () => {});
+    child.stdin.write('tei\n');
+  });
+}
+
+const hasTei = await bredonSpeaksTei();
+
+let rulesDir: string;
+let work: string;
+
+beforeAll(async () => {
+  if (!existsSync(BREDON)) throw new Error(`${BREDON} is missing: run npm run build first`);
+  rulesDir = await buildFakeRules();
+  work = mkdtempSync(join(tmpdir(), 'bredon-match-cli-'));
+});
+
+afterAll(() => {
+  removeDir(rulesDir);
+  removeDir(work);
+});
+
+/** Games of a PTN file as tags and move tokens (comments and result dropped). */
+function readPtn(text: string): { tags: Record<string, string>; moves: string[] }[] {
+  return text
+    .split(/\n(?=\[Site )/)
+    .filter((g) => g.trim() !== '')
+    .map((g) => {
+      const tags: Record<string, string> = {};
+      for (const m of g.matchAll(/^\[(\w+) "([^"]*)"\]$/gm)) tags[m[1]!] = m[2]!;
+      const body = g.replace(/^\[.*\]$/gm, '').replace(/\{[^}]*\}/g, ' ');
+      const moves = body
+        .split(/\s+/)
+        .filter((t) => t !== '' && !/^\d+\.$/.test(t) && t !== '--' && !['R-0', '0-R', 'F-0', '0-F', '1-0', '0-1', '1/2-1/2'].includes(t));
+      return { tags, moves };
+    });
+}
+
+describe('bredon match: bad input', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['no engines', [], /give exactly two --engine command lines \(got 0\)/],
+    ['one engine', ['--engine', 'x'], /give exactly two --engine command lines \(got 1\)/],
+    ['a bad time control', ['--engine', 'a', '--engine', 'b', '--tc', '5m'], /--tc must look like SECONDS\+INCREMENT/],
+    ['a bad size', ['--engine', 'a', '--engine', 'b', '--size', '9'], /--size must be from 3 to 8, got 9/],
+    ['a bad komi', ['--engine', 'a', '--engine', 'b', '--komi', '1.3'], /--komi must be a whole or half number/],
+    ['an unclosed quote', ['--engine', `node 'x`, '--engine', 'b'], /--engine: command line .* has an unclosed single quote/],
+    ['a bad SPRT', ['--engine', 'a', '--engine', 'b', '--sprt', 'elo0=5', 'elo1=1'], /--sprt needs elo0 < elo1/],
+    ['an option for engine 3', ['--engine', 'a', '--engine', 'b', '--option', '3:Hash=1'], /engines are numbered 1 and 2/],
+    ['a bad scoring variant', ['--engine', 'a', '--engine', 'b', '--scoring', 'area,moon'], /--scoring takes area or a list/],
+    ['an unknown flag', ['--engine', 'a', '--engine', 'b', '--frobnicate'], /Unknown option '--frobnicate'/],
+    ['an unreadable openings file', ['--engine', 'a', '--engine', 'b', '--openings', '/nonexistent/book.txt'], /cannot read openings file '\/nonexistent\/book.txt': no such file/],
+    ['a missing engine', ['--engine', '/nonexistent/engine', '--engine', '/nonexistent/engine'], /engine \d \('\/nonexistent\/engine'\) could not be started/],
+  ];
+  for (const [what, args, message] of cases) {
+    it(`says so in one line, exit 2: ${what}`, async () => {
+      const run = await bredon(['match', ...args]);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(message);
+      expect(run.stderr.trim().split('\n').length).toBe(1);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    });
+  }
+
+  it('names the line of a bad opening', async () => {
+    const book = join(work, 'bad-book.txt');
+    writeFileSync(book, 'a1 e5\na1 a1\n');
+    const run = await bredon(['match', '--engine', 'a', '--engine', 'b', '--size', '5', '--openings', book]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(`bredon match: ${book} line 2: 'a1' is not legal in this position`);
+  });
+});
+
+describe('bredon match: a whole match', () => {
+  it('plays, reports on stdout, logs progress on stderr, writes replayable PTN, and stops by SPRT', async () => {
+    const ptn = join(work, 'games.ptn');
+    const log = join(work, 'crash.log');
+    const book = join(work, 'book.txt');
+    writeFileSync(book, 'a1 d4\nd1 a4\n');
+    const run = await bredon([
+      'match',
+      '--engine', fake('random'),
+      '--engine', fake('crash', '--log', log),
+      '--size', '4', '--tc', '2+0.05', '--games', '40', '--komi', '1',
+      '--openings', book,
+      '--option', '2:Hash=32', '--name', '2:Crashy',
+      '--ptn', ptn, '--scoring', 'tarway',
+      '--sprt', 'elo0=0', 'elo1=20',
+    ]);
+    expect(run.code).toBe(0);
+    const out = run.stdout;
+    expect(out).toMatch(/^Match RandomMover vs Crashy\n/);
+    expect(out).toContain('4x4, komi 1, tc 2+0.05, openings ');
+    expect(out).toMatch(/stopped by the SPRT/);
+    const games = Number(/ (\d+) of 40 games/.exec(out)![1]);
+    expect(games).toBeGreaterThan(0);
+    expect(games).toBeLessThan(40);
+    expect(out).toContain(`W ${games}  L 0  D 0  score ${games}/${games} (100.0%)`);
+    expect(out).toContain(`Crashy lost by crash ${games}`);
+    expect(out).toContain(`Pentanomial (pairs in which RandomMover scored 0, 1/2, 1, 3/2, 2 points): 0 0 0 0 ${games / 2}`);
+    expect(out).toMatch(/SPRT verdict: H1 accepted: RandomMover is stronger/);
+    expect(out).toMatch(/Scoring \(final rules: area \+ reserve; variants Tarway\)/);
+    // Not a terminal: plain progress lines, one per game, and no cursor movement.
+    const gameLines = run.stderr.split('\n').filter((l) => /^game \d+: /.test(l));
+    expect(gameLines.length).toBe(games);
+    expect(run.stderr).not.toContain('\r');
+    expect(run.stderr).toMatch(/engine 2 \(Crashy\): crashed: it exited with code 3/);
+    // The PTN file: every game, tagged, and its moves legal from the book start.
+    const parsed = readPtn(readFileSync(ptn, 'utf8'));
+    expect(parsed.length).toBe(games);
+    parsed.forEach((g, i) => {
+      expect(g.tags.Round).toBe(String(i + 1));
+      expect(g.tags.Size).toBe('4');
+      expect(g.tags.Komi).toBe('1');
+      expect(g.tags.Clock).toBe('0:02 +0.05');
+      expect(g.tags.Termination).toBe('abandoned');
+      expect(g.tags.Date).toMatch(/^\d{4}\.\d\d\.\d\d$/);
+      expect([g.tags.Player1, g.tags.Player2].sort()).toEqual(['Crashy', 'RandomMover']);
+      expect(g.tags.Result).toBe(g.tags.Player1 === 'RandomMover' ? '1-0' : '0-1');
+      expect(g.moves.slice(0, 2)).toEqual(Math.floor(i / 2) % 2 === 0 ? ['a1', 'd4'] : ['d1', 'a4']);
+      const pos = parseTps(startTps(4));
+      for (const m of g.moves) {
+        const move = parseMove(m, 4);
+        expect(isLegalMove(pos, move)).toBe(true);
+        makeMove(pos, move);
+      }
+    });
+    // Every process the crasher ran got its options and is gone.
+    const entries = readLog(log);
+    for (const pid of new Set(entries.map(([p]) => p))) {
+      const lines = entries.filter(([p]) => p === pid).map(([, l]) => l);
+      expect(lines.slice(1, 4)).toEqual(['tei', 'setoption name HalfKomi value 2', 'setoption name Hash value 32']);
+      expect(alive(pid)).toBe(false);
+    }
+  });
+
+  it.runIf(hasTei)('plays Bredon against itself without a protocol fault', async () => {
+    const ptn = join(work, 'bredon.ptn');
+    const engine = `'${process.execPath}' '${BREDON}' tei`;
+    const run = await bredon(
+      ['match', '--engine', engine, '--engine', engine, '--size', '5', '--tc', '2+0.05', '--games', '2', '--komi', '2',
+        '--openings', sharedPath('data/openings/5s_4ply_balanced_openings.txt'), '--option', 'Hash=16', '--ptn', ptn],
+      120_000,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/ 2 of 2 games/);
+    // Time losses may happen on a loaded machine; protocol faults may not.
+    expect(run.stdout).not.toMatch(/lost by (illegal move|malformed move|crash|not getting ready)/);
+    const games = readPtn(readFileSync(ptn, 'utf8'));
+    expect(games.length).toBe(2);
+    for (const g of games) expect(g.moves.length).toBeGreaterThan(4);
+  });
+});
