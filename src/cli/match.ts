@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import type { ScoringVariants } from '../core/scoring.js';
 import { parseTimeControl } from '../match/clock.js';
 import { CommandLineError, splitCommandLine } from '../match/command-line.js';
+import { killAllEngines } from '../match/engine-process.js';
 import { MatchError } from '../match/errors.js';
 import { EMPTY_OPENING, readOpenings, type Opening } from '../match/openings.js';
 import { Progress, progressLine } from '../match/progress.js';
@@ -24,6 +25,26 @@ export const matchUsage =
   'bredon match --engine "<command>" --engine "<command>" [--size N] [--komi K] [--tc SEC+INC] [--games N] ' +
   '[--openings FILE] [--concurrency N] [--ptn OUT.ptn] [--sprt [elo0=A] [elo1=B] [alpha=X] [beta=Y]] ' +
   '[--option [1:|2:]NAME=VALUE]... [--name 1:|2:NAME]... [--scoring area|downings,middletown,tarway] [--debug]';
+
+const MATCH_HELP = [
+  `usage: ${matchUsage}`,
+  '',
+  'Plays two TEI engines against each other and reports the result of the first against the second.',
+  '  --engine "<command>"   an engine command line, split like a shell does (quotes, backslashes;',
+  '                         no variables or pipes); give it twice. The first is the one under test.',
+  '  --size N               board size, 3 to 8 (default 6)',
+  '  --komi K               komi in flats, whole or half (default 0); sent as HalfKomi 2K',
+  '  --tc SEC+INC           time control per player (default 60+0.6); a move past the clock loses',
+  '  --games N              games to play, in colour-swapped pairs (default 100; 20000 with --sprt)',
+  '  --openings FILE        one opening per line (moves, or a TPS and moves), used in file order',
+  '  --concurrency N        games at once, each with its own process of each engine (default 1)',
+  '  --ptn OUT.ptn          write every game as PTN, with evals as comments',
+  '  --sprt [elo0=0] [elo1=5] [alpha=0.05] [beta=0.05]   stop once the SPRT decides',
+  '  --option [1:|2:]NAME=VALUE   set an engine option: 1: or 2: for one engine, none for both',
+  '  --name 1:|2:NAME       the name to show for an engine (default: its id name)',
+  '  --scoring area|downings,middletown,tarway   also score games by the final rules',
+  '  --debug                print every TEI line on stderr',
+].join('\n');
 
 const MAX_PLIES = 1000;
 const DEFAULT_GAMES = 100;
@@ -96,10 +117,15 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
       ptn: { type: 'string' },
       scoring: { type: 'string' },
       debug: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
     allowPositionals: true,
   });
+  if (values.help) {
+    out(MATCH_HELP);
+    return;
+  }
   if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': ${matchUsage}`);
   const commands = values.engine ?? [];
   if (commands.length !== 2) throw new UsageError(`give exactly two --engine command lines (got ${commands.length}): ${matchUsage}`);
@@ -153,15 +179,15 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
   let interrupts = 0;
   // Ctrl-C (or a SIGTERM/SIGHUP from a CI job or a closed terminal): stop the games, shut the
   // engines down and print the report so far. The engines run in their own process groups, so
-  // the runner is the one that must end them. A second Ctrl-C quits at once (the exit hook of
-  // engine-process.ts still kills the engines).
+  // the runner is the one that must end them. A second Ctrl-C quits at once (the engines are
+  // SIGKILLed and reaped first).
   const onSignal = (signal: NodeJS.Signals) => {
     interrupts++;
     if (interrupts === 1) {
       progress.log(`${signal === 'SIGINT' ? 'interrupted' : `got ${signal}`}: stopping the engines (Ctrl-C again quits at once)`);
       controller.abort();
     } else {
-      process.exit(130);
+      void killAllEngines().then(() => process.exit(130));
     }
   };
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];

@@ -31,6 +31,18 @@ function installExitHook(): void {
   });
 }
 
+/**
+ * SIGKILLs every engine still running and waits (at most `limitMs`) until each is reaped: for
+ * quitting at once (a second Ctrl-C) without leaving zombies behind.
+ */
+export async function killAllEngines(limitMs = 1000): Promise<void> {
+  const waits = [...live].map((p) => {
+    p.killGroupSync('SIGKILL');
+    return p.whenClosed();
+  });
+  await Promise.race([Promise.all(waits), new Promise((resolve) => setTimeout(resolve, limitMs).unref())]);
+}
+
 export interface ProcessOptions {
   cwd?: string;
   /** Called with every line in (`<`) and out (`>`), for --debug. */
@@ -88,6 +100,11 @@ export class EngineProcess {
         resolve();
       });
     });
+  }
+
+  /** Resolves once the process has ended and been reaped. */
+  whenClosed(): Promise<void> {
+    return this.closedPromise;
   }
 
   get pid(): number | undefined {

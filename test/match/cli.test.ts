@@ -191,6 +191,55 @@ describe('bredon match: a whole match', () => {
     }
   });
 
+  for (const signals of [1, 2]) {
+    it(`on ${signals === 1 ? 'SIGTERM stops the games and still reports' : 'a second SIGTERM quits at once'}, ending every engine process`, async () => {
+      const logs = [join(work, `term${signals}-a.log`), join(work, `term${signals}-b.log`)];
+      const child = spawn(
+        process.execPath,
+        [BREDON, 'match', '--engine', fake('late', '--log', logs[0]!), '--engine', fake('hang', '--after', '0', '--log', logs[1]!),
+          '--size', '4', '--tc', '60+0', '--games', '10', '--concurrency', '2'],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let stdout = '';
+      let stderr = '';
+      let sent = false;
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => {
+        stderr += d;
+        // Both slots are playing (the late engine thinks for 60 s, the other hangs): interrupt.
+        if (!sent && stderr.includes('engine 2: Hanger')) {
+          sent = true;
+          setTimeout(() => {
+            child.kill('SIGTERM');
+            if (signals === 2) setTimeout(() => child.kill('SIGTERM'), 20);
+          }, 300);
+        }
+      });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      clearTimeout(timer);
+      expect(stderr).toContain('got SIGTERM: stopping the engines');
+      if (signals === 1) {
+        expect(code).toBe(0);
+        expect(stdout).toMatch(/ 0 of 10 games in \d+:\d\d, interrupted/);
+      } else {
+        expect(code).toBe(130);
+      }
+      for (const log of logs) {
+        const pids = new Set(readLog(log).map(([pid]) => pid));
+        expect(pids.size).toBe(2);
+        for (const pid of pids) expect(alive(pid), `engine process ${pid}`).toBe(false);
+      }
+    });
+  }
+
+  it('explains itself with --help', async () => {
+    const run = await bredon(['match', '--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^usage: bredon match --engine/);
+    expect(run.stdout).toContain('--option [1:|2:]NAME=VALUE');
+  });
+
   it.runIf(hasTei)('plays Bredon against itself without a protocol fault', async () => {
     const ptn = join(work, 'bredon.ptn');
     const engine = `'${process.execPath}' '${BREDON}' tei`;
