@@ -165,20 +165,22 @@ export async function playGame(
     if (!clock.charge(side, outcome.elapsedMs)) {
       return forfeit(side, 'time', `${who(side)} loses on time (bestmove after ${(outcome.elapsedMs / 1000).toFixed(3)} s)`);
     }
+    // An engine's junk can be long: messages quote at most 40 characters of it.
+    const shown = outcome.text.length > 40 ? `${outcome.text.slice(0, 40)}...` : outcome.text;
     let move: number;
     try {
       move = parseMove(outcome.text, size);
     } catch (e) {
       if (!(e instanceof NotationError)) throw e;
       await engine.kill();
-      log(engineOf(side), `malformed bestmove '${outcome.text}'`);
-      return forfeit(side, 'malformed', `${who(side)} forfeits: malformed bestmove '${outcome.text}' (${e.message})`);
+      log(engineOf(side), `malformed bestmove '${shown}'`);
+      return forfeit(side, 'malformed', `${who(side)} forfeits: malformed bestmove '${shown}'${outcome.text === '' ? '' : ` (${e.message.slice(0, 80)})`}`);
     }
     const canonical = formatMove(move, size);
     if (canonical !== outcome.text) {
       await engine.kill();
-      log(engineOf(side), `bestmove '${outcome.text}' is not in short canonical PTN`);
-      return forfeit(side, 'malformed', `${who(side)} forfeits: bestmove '${outcome.text}' is not in short canonical PTN (that is '${canonical}')`);
+      log(engineOf(side), `bestmove '${shown}' is not in short canonical PTN`);
+      return forfeit(side, 'malformed', `${who(side)} forfeits: bestmove '${shown}' is not in short canonical PTN (that is '${canonical}')`);
     }
     if (!isLegalMove(pos, move, scratch)) {
       await engine.kill();
