@@ -7,14 +7,13 @@ import { makeMove } from '../core/makemove.js';
 import { isLegalMove } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import { boardResult, BLACK_ROAD, ONGOING, resultText, WHITE_ROAD, DRAW, REPETITION } from '../core/result.js';
-import { halfKomiFrom } from '../notation/ptn-game.js';
 import { formatMove } from '../notation/ptn-move.js';
 import { showPosition } from '../notation/show.js';
 import { parseTps } from '../notation/tps.js';
 import { Searcher } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits } from '../search/types.js';
-import { intOption, UsageError } from './errors.js';
+import { halfKomiOption, intOption, tpsFromPositionals, useColour } from './args.js';
 
 export const analyzeUsage = 'bredon analyze "<TPS>" [--movetime MS | --depth D] [--komi K]';
 
@@ -86,22 +85,12 @@ export function runAnalyze(argv: string[], out: (line: string) => void): void {
     strict: true,
     allowPositionals: true,
   });
-  // The TPS is one quoted argument; its three fields given unquoted are accepted too.
-  const tps = positionals.join(' ');
-  if (tps.trim() === '') throw new UsageError(`analyze needs a TPS: ${analyzeUsage}`);
-  let halfKomi = 0;
-  if (values.komi !== undefined) {
-    try {
-      halfKomi = halfKomiFrom(values.komi);
-    } catch (e) {
-      throw new UsageError(`--komi: ${(e as Error).message}`);
-    }
-  }
+  const tps = tpsFromPositionals(positionals, 'analyze', analyzeUsage);
+  const halfKomi = halfKomiOption(values.komi);
   const movetime = intOption('movetime', values.movetime, 1, 86_400_000);
   const depth = intOption('depth', values.depth, 1, 100);
   const pos = parseTps(tps);
-  const colour = process.stdout.isTTY === true && !process.env['NO_COLOR'];
-  for (const line of showPosition(pos, { halfKomi, colour })) out(line);
+  for (const line of showPosition(pos, { halfKomi, colour: useColour() })) out(line);
   out('');
 
   const result = boardResult(pos, halfKomi);

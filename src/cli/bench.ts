@@ -8,7 +8,7 @@ import { parseTps } from '../notation/tps.js';
 import { BENCH_POSITIONS } from '../search/bench-positions.js';
 import { Searcher } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
-import { intOption } from './errors.js';
+import { intOption } from './args.js';
 
 export const benchUsage = 'bredon bench [--depth D]';
 const DEFAULT_DEPTH = 7;

@@ -19,7 +19,8 @@ import { formatReport } from '../match/report.js';
 import { runMatch, type EngineSpec, type MatchConfig } from '../match/runner.js';
 import { parseSprtWords, type SprtParams } from '../match/sprt.js';
 import { DEFAULT_TIMEOUTS } from '../match/tei-engine.js';
-import { intOption, UsageError } from './errors.js';
+import { intOption } from './args.js';
+import { UsageError } from './errors.js';
 
 export const matchUsage =
   'bredon match --engine "<command>" --engine "<command>" [--size N] [--komi K] [--tc SEC+INC] [--games N] ' +

@@ -8,7 +8,8 @@ import { Position } from '../core/position.js';
 import { isDecided } from '../core/result.js';
 import { formatMove, parseMove } from '../notation/ptn-move.js';
 import { parseTps, startTps } from '../notation/tps.js';
-import { intOption, UsageError } from './errors.js';
+import { intOption } from './args.js';
+import { UsageError } from './errors.js';
 
 export const perftUsage = 'bredon perft (--size N | --tps "<TPS>") [--moves "m1 m2 ..."] --depth D [--divide]';
 

@@ -3,8 +3,9 @@
 
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { halfKomiFrom, parsePtnFile, PtnError, replayGame, tagValue } from '../notation/ptn-game.js';
-import { intOption, UsageError } from './errors.js';
+import { parsePtnFile, PtnError, replayGame, tagValue } from '../notation/ptn-game.js';
+import { halfKomiOption, intOption } from './args.js';
+import { UsageError } from './errors.js';
 
 export const ptnUsage = 'bredon ptn check <file.ptn> [--size N] [--komi K] [--strict-repetition]';
 
@@ -41,14 +42,7 @@ export function runPtn(argv: string[], out: (line: string) => void): number {
   if (file === undefined) throw new UsageError(`ptn check needs a file: ${ptnUsage}`);
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}': ${ptnUsage}`);
   const size = intOption('size', values.size, 3, 8);
-  let komi: number | undefined;
-  if (values.komi !== undefined) {
-    try {
-      komi = halfKomiFrom(values.komi) / 2;
-    } catch (e) {
-      throw new UsageError(`--komi: ${(e as Error).message}`);
-    }
-  }
+  const komi = values.komi === undefined ? undefined : halfKomiOption(values.komi) / 2;
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

@@ -1,0 +1,36 @@
+// Command-line values shared by the subcommands: whole numbers, komi, a TPS given as
+// positionals, and whether to colour the terminal. Each names the option when it is wrong.
+
+import { halfKomiFrom } from '../notation/ptn-game.js';
+import { UsageError } from './errors.js';
+
+/** Parses a whole number option, naming the option when it is not one. */
+export function intOption(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^-?[0-9]+$/.test(value.trim())) throw new UsageError(`--${name} must be a whole number, got '${value}'`);
+  const n = Number(value);
+  if (n < min || n > max) throw new UsageError(`--${name} must be from ${min} to ${max}, got ${n}`);
+  return n;
+}
+
+/** --komi in flats (whole or half) as half-komi; 0 when absent. */
+export function halfKomiOption(value: string | undefined): number {
+  if (value === undefined) return 0;
+  try {
+    return halfKomiFrom(value);
+  } catch (e) {
+    throw new UsageError(`--komi: ${(e as Error).message}`);
+  }
+}
+
+/** The TPS of a command: one quoted argument, or its three fields given unquoted. */
+export function tpsFromPositionals(positionals: readonly string[], command: string, usage: string): string {
+  const tps = positionals.join(' ');
+  if (tps.trim() === '') throw new UsageError(`${command} needs a TPS: ${usage}`);
+  return tps;
+}
+
+/** ANSI colours only on a terminal, and never when NO_COLOR is set. */
+export function useColour(): boolean {
+  return process.stdout.isTTY === true && !process.env['NO_COLOR'];
+}
