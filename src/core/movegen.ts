@@ -56,6 +56,20 @@ function bits(x: number): number {
 })();
 
 /**
+ * Squares a spread from sq can enter going `step`, before the edge (r squares away) or the
+ * first wall or capstone. A capstone may go one further onto a wall: sq + (free + 1) * step.
+ */
+function freeRun(top: Uint8Array, sq: number, step: number, r: number): number {
+  let free = 0;
+  let cur = sq + step;
+  while (free < r && top[cur]! < 4) {
+    free++;
+    cur += step;
+  }
+  return free;
+}
+
+/**
  * Writes the legal moves of the side to move into out[start..] and returns the end index.
  * The caller must leave room (a few thousand moves covers any real position; see MAX_MOVES).
  * Does not check whether the game is already over.
@@ -92,12 +106,7 @@ export function generateMoves(pos: Position, out: Int32Array, start: number): nu
     for (let dir = 0; dir < 4; dir++) {
       const r = ray[sq * 4 + dir]!;
       const step = delta[dir]!;
-      let free = 0;
-      let cur = sq + step;
-      while (free < r && top[cur]! < 4) {
-        free++;
-        cur += step;
-      }
+      const free = freeRun(top, sq, step, r);
       if (free === 0 && !(isCap && r > 0)) continue;
       const head = sq | (dir << 6) | SPREAD_FLAG;
       for (let n = 1; n <= carry; n++) {
@@ -105,7 +114,7 @@ export function generateMoves(pos: Position, out: Int32Array, start: number): nu
         const end = off + MASK_CNT[n * 9 + free]!;
         for (let j = off; j < end; j++) out[k++] = head | (MASKS[j]! << 9);
       }
-      if (isCap && free < r && top[cur]! < 6) {
+      if (isCap && free < r && top[sq + (free + 1) * step]! < 6) {
         for (let n = 1; n <= carry; n++) {
           const off = SMASH_OFF[n * 9 + free]!;
           const end = off + SMASH_CNT[n * 9 + free]!;
@@ -140,14 +149,9 @@ export function countMoves(pos: Position): number {
     for (let dir = 0; dir < 4; dir++) {
       const r = ray[sq * 4 + dir]!;
       const step = delta[dir]!;
-      let free = 0;
-      let cur = sq + step;
-      while (free < r && top[cur]! < 4) {
-        free++;
-        cur += step;
-      }
+      const free = freeRun(top, sq, step, r);
       count += SPREAD_SUM[row + free]!;
-      if (isCap && free < r && top[cur]! < 6) count += SMASH_SUM[row + free]!;
+      if (isCap && free < r && top[sq + (free + 1) * step]! < 6) count += SMASH_SUM[row + free]!;
     }
   }
   return count;
