@@ -1,12 +1,16 @@
 // The static evaluation, in centiflats from the side to move's view. Terms: material on top
 // (flats count, walls and caps do not but block and guard), stack composition (own reserves and
 // captives within the carry limit, hard caps), centre control, road groups by the lines they
-// span, the opponent's tak threats, komi and tempo. Weights per size in weights.ts.
+// span and the opponent's tak threats (both from the road map), komi and tempo. Weights per
+// size in weights.ts.
 
-import { flood, OUT } from '../core/bitboard.js';
 import { WHITE, type Position } from '../core/position.js';
-import { M_NOT_FILE_FIRST, M_NOT_FILE_LAST } from '../core/sizes.js';
 import { weightsFor, type Weights } from './weights.js';
+
+/** The group weights of a size, for the road map. */
+export function groupWeights(size: number): readonly number[] {
+  return tables[size]!.w.group;
+}
 
 /** Per size: weights and the centre bonus per square. */
 interface SizeTables {
@@ -26,48 +30,12 @@ for (let size = 3; size <= 8; size++) {
   tables[size] = { w, centre };
 }
 
-function groupScore(pos: Position, colour: number, group: readonly number[]): number {
-  const b = pos.b;
-  const size = pos.size;
-  const m = pos.info.masks;
-  const lines = pos.info.lines;
-  const nfl = m[M_NOT_FILE_FIRST]!;
-  const nfh = m[M_NOT_FILE_FIRST + 1]!;
-  const nll = m[M_NOT_FILE_LAST]!;
-  const nlh = m[M_NOT_FILE_LAST + 1]!;
-  const lo = b[colour * 2]! | b[8 + colour * 2]!;
-  const hi = b[colour * 2 + 1]! | b[9 + colour * 2]!;
-  // Only squares with a road neighbour can be in a group of two or more: seed from those.
-  const back = 32 - size;
-  const nLo = (lo << size) | (lo >>> size) | (hi << back) | ((lo << 1) & nfl) | (((lo >>> 1) | (hi << 31)) & nll);
-  const nHi = (hi << size) | (lo >>> back) | (hi >>> size) | (((hi << 1) | (lo >>> 31)) & nfh) | ((hi >>> 1) & nlh);
-  let restLo = lo & nLo;
-  let restHi = hi & nHi;
-  let score = 0;
-  while ((restLo | restHi) !== 0) {
-    const seedLo = restLo & -restLo;
-    const seedHi = seedLo === 0 ? restHi & -restHi : 0;
-    flood(lo, hi, seedLo, seedHi, size, nfl, nfh, nll, nlh);
-    const gLo = OUT[0]!;
-    const gHi = OUT[1]!;
-    restLo &= ~gLo;
-    restHi &= ~gHi;
-    let ranks = 0;
-    let files = 0;
-    for (let i = 0; i < size; i++) {
-      if (((gLo & lines[2 * i]!) | (gHi & lines[2 * i + 1]!)) !== 0) ranks++;
-      if (((gLo & lines[16 + 2 * i]!) | (gHi & lines[17 + 2 * i]!)) !== 0) files++;
-    }
-    score += group[ranks > files ? ranks : files]!;
-  }
-  return score;
-}
-
 /**
- * The evaluation of `pos` for the side to move. `opponentThreats` is the number of squares
- * where the side not to move could complete a road by placement (the search has it already).
+ * The evaluation of `pos` for the side to move. The road terms come from the search's road
+ * map (roadmap.ts): `opponentThreats`, the squares where the side not to move could complete
+ * a road by placement, and `groups`, White's group score minus Black's.
  */
-export function evaluate(pos: Position, halfKomi: number, opponentThreats: number): number {
+export function evaluate(pos: Position, halfKomi: number, opponentThreats: number, groups: number): number {
   const t = tables[pos.size]!;
   const w = t.w;
   const centre = t.centre;
@@ -100,7 +68,7 @@ export function evaluate(pos: Position, halfKomi: number, opponentThreats: numbe
     }
     s += colour === WHITE ? v : -v;
   }
-  s += groupScore(pos, 0, w.group) - groupScore(pos, 1, w.group);
+  s += groups;
   s -= halfKomi * 50;
   const threats = opponentThreats > 2 ? 2 : opponentThreats;
   const mine = pos.side === WHITE ? s : -s;

@@ -7,13 +7,13 @@
 // roads in two are seen at low depth. Everything runs on preallocated typed arrays: no
 // allocation per node.
 
-import { popcount32 } from '../core/bitboard.js';
 import { makeMove, makeNull, unmakeMove, unmakeNull } from '../core/makemove.js';
 import { generateMoves, isValidMove, MAX_MOVES } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import { boardResult, DRAW, ONGOING, resultAfterMove, resultWinner } from '../core/result.js';
-import { scanRoads, THREATS, threatsFromScan } from '../core/roads.js';
-import { evaluate } from './evaluate.js';
+import { scanRoads } from '../core/roads.js';
+import { evaluate, groupWeights } from './evaluate.js';
+import { MAP, mapRoads } from './roadmap.js';
 import { MoveOrder, pickNext } from './order.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
@@ -56,6 +56,7 @@ export class Searcher {
   private hardMs = Infinity;
   private nodeLimit = Infinity;
   private extensionLimit = MAX_PLY - 2;
+  private groupWeights: readonly number[] = [];
   /** The move that led to the node being entered (0 after a null move): set just before each call. */
   private lastMove = 0;
 
@@ -72,6 +73,7 @@ export class Searcher {
   search(pos: Position, halfKomi: number, limits: SearchLimits, onInfo?: (info: SearchInfo) => void): SearchResult {
     this.pos = pos;
     this.halfKomi = halfKomi;
+    this.groupWeights = groupWeights(pos.size);
     this.nodes = 0;
     this.seldepth = 0;
     this.aborted = false;
@@ -173,22 +175,23 @@ export class Searcher {
     const side = pos.side;
     if (ply === 0) scanRoads(pos);
     // (At ply > 0, resultAfterMove has just scanned the roads of this position.)
-    if (ply > 0 && pos.ply >= 2) {
-      threatsFromScan(pos, side);
-      if ((THREATS[0]! | THREATS[1]!) !== 0) return WIN_SCORE - ply - 1; // road by placement next ply
-    }
+    const weights = this.groupWeights;
+    mapRoads(pos, side, weights);
+    mapRoads(pos, side ^ 1, weights);
+    if (ply > 0 && pos.ply >= 2 && MAP[side * 4 + 2] !== 0) return WIN_SCORE - ply - 1; // road by placement next ply
     let threatLo = 0;
     let threatHi = 0;
+    let threatCount = 0;
     if (pos.ply >= 2) {
-      threatsFromScan(pos, side ^ 1);
-      threatLo = THREATS[0]!;
-      threatHi = THREATS[1]!;
+      threatLo = MAP[(side ^ 1) * 4]!;
+      threatHi = MAP[(side ^ 1) * 4 + 1]!;
+      threatCount = MAP[(side ^ 1) * 4 + 2]!;
     }
-    const threatened = (threatLo | threatHi) !== 0;
-    const threatCount = threatened ? popcount32(threatLo) + popcount32(threatHi) : 0;
+    const threatened = threatCount !== 0;
+    const groups = MAP[3]! - MAP[7]!;
 
     if (depth <= 0) {
-      if (!threatened || ply >= this.extensionLimit) return evaluate(pos, this.halfKomi, threatCount);
+      if (!threatened || ply >= this.extensionLimit) return evaluate(pos, this.halfKomi, threatCount, groups);
       depth = 1; // facing a road threat: see the answers before judging
     }
 
@@ -208,7 +211,7 @@ export class Searcher {
         }
       }
     } else {
-      staticEval = evaluate(pos, this.halfKomi, threatCount);
+      staticEval = evaluate(pos, this.halfKomi, threatCount, groups);
     }
 
     // Null move: if passing still holds beta, a real move will too (not when facing a threat).
@@ -247,6 +250,37 @@ export class Searcher {
       ttMove = 0;
     }
 
+    // Then the killers (quiet moves that cut off at this ply elsewhere), still before any list:
+    // most nodes that cut off do so within these first moves. Not when facing a tak, where
+    // the blocking moves the full ordering puts first matter more.
+    let killer1 = 0;
+    let killer2 = 0;
+    if (!threatened) {
+      const killers = this.order.killers;
+      for (let k = 0; k < 2; k++) {
+        const km = killers[ply * 2 + k]!;
+        if (km === 0 || km === ttMove || !isValidMove(pos, km)) continue;
+        if (k === 0) killer1 = km;
+        else killer2 = km;
+        const s = this.searchMove(km, depth, alpha, beta, ply, pvNode, searched, 0, start);
+        if (this.aborted) return 0;
+        searched++;
+        if (s > best) {
+          best = s;
+          bestMove = km;
+          if (s > alpha) {
+            alpha = s;
+            this.updatePv(ply, km);
+            if (s >= beta) {
+              this.order.cutoff(pos, km, ply, depth);
+              this.storeResult(best, bestMove, depth, ply, alpha0, beta, staticEval);
+              return best;
+            }
+          }
+        }
+      }
+    }
+
     const moves = this.moves;
     const scores = this.scores;
     if (start + MAX_MOVES > moves.length) return searched > 0 ? best : staticEval; // move stack exhausted
@@ -257,7 +291,7 @@ export class Searcher {
     for (let i = start; i < end; i++) {
       pickNext(moves, scores, i, end);
       const m = moves[i]!;
-      if (m === ttMove) continue;
+      if (m === ttMove || m === killer1 || m === killer2) continue;
       let reduce = 0;
       if (depth >= 3 && searched >= 3 && scores[i]! < 1 << 25 && !threatened) {
         reduce = LMR_TABLE[(depth < 63 ? depth : 63) * 64 + (searched < 63 ? searched : 63)]!;
@@ -275,7 +309,10 @@ export class Searcher {
           this.updatePv(ply, m);
           if (s >= beta) {
             this.order.cutoff(pos, m, ply, depth);
-            for (let j = start; j < i; j++) if (moves[j] !== ttMove) this.order.failed(pos, moves[j]!, depth);
+            for (let j = start; j < i; j++) {
+              const f = moves[j]!;
+              if (f !== ttMove && f !== killer1 && f !== killer2) this.order.failed(pos, f, depth);
+            }
             break;
           }
         }

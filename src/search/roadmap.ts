@@ -1,0 +1,161 @@
+// The road map of one colour, for the search and the evaluation at once: its connected road
+// groups (each flood-filled once), the evaluation's score for how many lines each group spans,
+// and the tak threats: empty squares where a flat or capstone would complete a road.
+//
+// A square completes a north-south road when it lies on the south edge or next to a group that
+// touches it, and likewise for the north. So, with A_k = edge k plus the squares next to groups
+// touching edge k, the threats are the empty squares in (A_S & A_N) | (A_W & A_E).
+// Call after scanRoads() of the same position: its missed-line counts say which axes can hold
+// a threat at all (a placement fills one rank and one file at most).
+
+import { dilate, flood, OUT, popcount32 } from '../core/bitboard.js';
+import type { Position } from '../core/position.js';
+import { SCAN } from '../core/roads.js';
+import {
+  M_BOARD,
+  M_FILE_FIRST,
+  M_FILE_LAST,
+  M_NOT_FILE_FIRST,
+  M_NOT_FILE_LAST,
+  M_RANK_FIRST,
+  M_RANK_LAST,
+} from '../core/sizes.js';
+
+/** Per colour c at c * 4: threat squares lo, hi, number of threat squares, group score. */
+export const MAP = new Int32Array(8);
+
+export function mapRoads(pos: Position, colour: number, groupWeights: readonly number[]): void {
+  const b = pos.b;
+  const m = pos.info.masks;
+  const lines = pos.info.lines;
+  const size = pos.size;
+  const lo = SCAN[colour * 4]!;
+  const hi = SCAN[colour * 4 + 1]!;
+  const nsPossible = SCAN[colour * 4 + 2]! <= 1;
+  const ewPossible = SCAN[colour * 4 + 3]! <= 1;
+  const nfl = m[M_NOT_FILE_FIRST]!;
+  const nfh = m[M_NOT_FILE_FIRST + 1]!;
+  const nll = m[M_NOT_FILE_LAST]!;
+  const nlh = m[M_NOT_FILE_LAST + 1]!;
+  const sLo = m[M_RANK_FIRST]!;
+  const sHi = m[M_RANK_FIRST + 1]!;
+  const nLo = m[M_RANK_LAST]!;
+  const nHi = m[M_RANK_LAST + 1]!;
+  const wLo = m[M_FILE_FIRST]!;
+  const wHi = m[M_FILE_FIRST + 1]!;
+  const eLo = m[M_FILE_LAST]!;
+  const eHi = m[M_FILE_LAST + 1]!;
+  // A_k, seeded with the edges themselves.
+  let aSl = sLo;
+  let aSh = sHi;
+  let aNl = nLo;
+  let aNh = nHi;
+  let aWl = wLo;
+  let aWh = wHi;
+  let aEl = eLo;
+  let aEh = eHi;
+
+  // Squares with a road neighbour belong to groups of two or more; the rest stand alone.
+  const back = 32 - size;
+  const nbLo = (lo << size) | (lo >>> size) | (hi << back) | ((lo << 1) & nfl) | (((lo >>> 1) | (hi << 31)) & nll);
+  const nbHi = (hi << size) | (lo >>> back) | (hi >>> size) | (((hi << 1) | (lo >>> 31)) & nfh) | ((hi >>> 1) & nlh);
+  let restLo = lo & nbLo;
+  let restHi = hi & nbHi;
+  const loneLo = lo & ~restLo;
+  const loneHi = hi & ~restHi;
+
+  if (nsPossible || ewPossible) {
+    // Lone squares on an edge reach it by themselves.
+    if (nsPossible) {
+      if (((loneLo & sLo) | (loneHi & sHi)) !== 0) {
+        dilate(loneLo & sLo, loneHi & sHi, size, nfl, nfh, nll, nlh);
+        aSl |= OUT[0]!;
+        aSh |= OUT[1]!;
+      }
+      if (((loneLo & nLo) | (loneHi & nHi)) !== 0) {
+        dilate(loneLo & nLo, loneHi & nHi, size, nfl, nfh, nll, nlh);
+        aNl |= OUT[0]!;
+        aNh |= OUT[1]!;
+      }
+    }
+    if (ewPossible) {
+      if (((loneLo & wLo) | (loneHi & wHi)) !== 0) {
+        dilate(loneLo & wLo, loneHi & wHi, size, nfl, nfh, nll, nlh);
+        aWl |= OUT[0]!;
+        aWh |= OUT[1]!;
+      }
+      if (((loneLo & eLo) | (loneHi & eHi)) !== 0) {
+        dilate(loneLo & eLo, loneHi & eHi, size, nfl, nfh, nll, nlh);
+        aEl |= OUT[0]!;
+        aEh |= OUT[1]!;
+      }
+    }
+  }
+
+  let score = 0;
+  while ((restLo | restHi) !== 0) {
+    const seedLo = restLo & -restLo;
+    const seedHi = seedLo === 0 ? restHi & -restHi : 0;
+    flood(lo, hi, seedLo, seedHi, size, nfl, nfh, nll, nlh);
+    const gLo = OUT[0]!;
+    const gHi = OUT[1]!;
+    restLo &= ~gLo;
+    restHi &= ~gHi;
+    let ranks = 0;
+    let files = 0;
+    for (let i = 0; i < size; i++) {
+      if (((gLo & lines[2 * i]!) | (gHi & lines[2 * i + 1]!)) !== 0) ranks++;
+      if (((gLo & lines[16 + 2 * i]!) | (gHi & lines[17 + 2 * i]!)) !== 0) files++;
+    }
+    score += groupWeights[ranks > files ? ranks : files]!;
+    const touchS = nsPossible && ((gLo & sLo) | (gHi & sHi)) !== 0;
+    const touchN = nsPossible && ((gLo & nLo) | (gHi & nHi)) !== 0;
+    const touchW = ewPossible && ((gLo & wLo) | (gHi & wHi)) !== 0;
+    const touchE = ewPossible && ((gLo & eLo) | (gHi & eHi)) !== 0;
+    if (touchS || touchN || touchW || touchE) {
+      dilate(gLo, gHi, size, nfl, nfh, nll, nlh);
+      const dl = OUT[0]!;
+      const dh = OUT[1]!;
+      if (touchS) {
+        aSl |= dl;
+        aSh |= dh;
+      }
+      if (touchN) {
+        aNl |= dl;
+        aNh |= dh;
+      }
+      if (touchW) {
+        aWl |= dl;
+        aWh |= dh;
+      }
+      if (touchE) {
+        aEl |= dl;
+        aEh |= dh;
+      }
+    }
+  }
+
+  let tLo = 0;
+  let tHi = 0;
+  if (nsPossible || ewPossible) {
+    const occLo = b[0]! | b[2]! | b[4]! | b[6]! | b[8]! | b[10]!;
+    const occHi = b[1]! | b[3]! | b[5]! | b[7]! | b[9]! | b[11]!;
+    const emptyLo = m[M_BOARD]! & ~occLo;
+    const emptyHi = m[M_BOARD + 1]! & ~occHi;
+    if (nsPossible) {
+      tLo |= aSl & aNl;
+      tHi |= aSh & aNh;
+    }
+    if (ewPossible) {
+      tLo |= aWl & aEl;
+      tHi |= aWh & aEh;
+    }
+    tLo &= emptyLo;
+    tHi &= emptyHi;
+  }
+  const at = colour * 4;
+  MAP[at] = tLo;
+  MAP[at + 1] = tHi;
+  MAP[at + 2] = (tLo | tHi) === 0 ? 0 : popcount32(tLo) + popcount32(tHi);
+  MAP[at + 3] = score;
+}
