@@ -137,6 +137,8 @@ export class Session {
   private appliedThreads = spinDefault('Threads');
   private newGamePending = false;
   private quitWhenIdle = false;
+  /** `readyok` replies still waiting for the search threads to start. */
+  private pendingReady: (() => void)[] = [];
   private quitted = false;
 
   constructor(opts: SessionOptions) {
@@ -215,9 +217,11 @@ export class Session {
       if (answered || this.quitted) return;
       answered = true;
       clearTimeout(timer);
+      this.pendingReady = this.pendingReady.filter((r) => r !== reply);
       this.out('readyok');
     };
     const timer = setTimeout(reply, READY_TIMEOUT_MS);
+    this.pendingReady.push(reply);
     this.backend.whenReady(reply);
   }
 
@@ -495,6 +499,8 @@ export class Session {
 
   private quit(): void {
     if (this.quitted) return;
+    // Every `isready` gets its `readyok`, even one still waiting for the threads at `quit`.
+    for (const reply of [...this.pendingReady]) reply();
     this.quitted = true;
     if (this.search) for (const t of this.search.timers) clearTimeout(t);
     this.search = undefined;

@@ -138,6 +138,13 @@ describe('ending', () => {
     expect(await engine.exited).toBe(0);
   });
 
+  it('an isready sent just before quit is still answered', async () => {
+    const engine = start();
+    engine.send('isready', 'quit');
+    expect(await engine.exited).toBe(0);
+    expect(engine.lines).toEqual(['readyok']);
+  });
+
   it('at end of input finishes the search, prints bestmove, exits', async () => {
     const engine = start(['tei']);
     engine.send('teinewgame 4', 'position startpos moves a1 d4', 'go depth 3');
