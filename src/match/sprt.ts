@@ -12,6 +12,8 @@
 // which is the log of the ratio of two normal likelihoods with the observed variance. Samples are
 // opening pairs (pentanomial, see elo.ts), whose score is pair points / 2. Empty pentanomial bins
 // get a weight of 1e-3 pairs, so that a run of identical pairs does not give a zero variance.
+// That variance is still far too small after a handful of identical pairs (one 2-0 pair gave
+// LLR 7.5 and stopped a match after two games), so no verdict is drawn before MIN_SPRT_PAIRS.
 
 import { eloToScore, meanAndSigma, PENTANOMIAL_SCORES } from './elo.js';
 import { MatchError } from './errors.js';
@@ -36,6 +38,8 @@ export interface SprtState {
 }
 
 const EMPTY_BIN_WEIGHT = 1e-3;
+/** Opening pairs needed before the SPRT may stop a match (the LLR is reported before that). */
+export const MIN_SPRT_PAIRS = 10;
 
 export function sprtBounds(p: SprtParams): { lower: number; upper: number } {
   return { lower: Math.log(p.beta / (1 - p.alpha)), upper: Math.log((1 - p.beta) / p.alpha) };
@@ -58,7 +62,9 @@ export function gsprtLlr(values: readonly number[], counts: readonly number[], p
 export function sprtState(pentanomial: readonly number[], p: SprtParams): SprtState {
   const llr = gsprtLlr(PENTANOMIAL_SCORES, pentanomial, p);
   const { lower, upper } = sprtBounds(p);
-  return { llr, lower, upper, verdict: llr >= upper ? 'H1' : llr <= lower ? 'H0' : null };
+  const pairs = pentanomial.reduce((a, c) => a + c, 0);
+  const verdict = pairs < MIN_SPRT_PAIRS ? null : llr >= upper ? 'H1' : llr <= lower ? 'H0' : null;
+  return { llr, lower, upper, verdict };
 }
 
 /** Parses `elo0=A elo1=B alpha=X beta=Y` words (any subset; the rest default). */

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { eloToScore, formatElo, normalCdf, pentanomialElo, scoreToElo, trinomialElo } from '../../src/match/elo.js';
-import { gsprtLlr, parseSprtWords, sprtBounds, sprtState } from '../../src/match/sprt.js';
+import { gsprtLlr, MIN_SPRT_PAIRS, parseSprtWords, sprtBounds, sprtState } from '../../src/match/sprt.js';
 
 describe('Elo', () => {
   it('maps scores to logistic Elo and back', () => {
@@ -78,9 +78,13 @@ describe('SPRT', () => {
     expect(sprtState([40, 30, 10, 1, 0], p).verdict).toBe('H0');
     expect(sprtState([5, 10, 20, 10, 5], p).verdict).toBe(null);
     // Identical pairs do not give a zero variance (empty bins weigh 1e-3 pairs): still finite.
-    const allWins = sprtState([0, 0, 0, 0, 3], p);
+    const allWins = sprtState([0, 0, 0, 0, MIN_SPRT_PAIRS], p);
     expect(Number.isFinite(allWins.llr)).toBe(true);
     expect(allWins.verdict).toBe('H1');
+    // But a handful of pairs never decides, however lopsided.
+    const early = sprtState([0, 0, 0, 0, MIN_SPRT_PAIRS - 1], p);
+    expect(early.llr).toBeGreaterThan(early.upper);
+    expect(early.verdict).toBe(null);
   });
 
   it('parses its words with defaults and refuses nonsense', () => {
