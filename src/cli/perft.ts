@@ -1,22 +1,27 @@
-// `bredon perft (--size N | --tps "<TPS>") [--moves "m1 m2 ..."] --depth D [--divide]`
+// `bredon perft (--size N | --tps "<TPS>") [--moves "m1 m2 ..."] --depth D [--divide] [--stones N] [--caps N]`
 
 import { parseArgs } from 'node:util';
 import { makeMove } from '../core/makemove.js';
 import { isLegalMove } from '../core/movegen.js';
 import { Perft } from '../core/perft.js';
-import { Position } from '../core/position.js';
+import type { Position, ReserveOptions } from '../core/position.js';
 import { isDecided } from '../core/result.js';
 import { formatMove, parseMove } from '../notation/ptn-move.js';
 import { parseTps, startTps } from '../notation/tps.js';
 import { intOption } from './args.js';
 import { UsageError } from './errors.js';
 
-export const perftUsage = 'bredon perft (--size N | --tps "<TPS>") [--moves "m1 m2 ..."] --depth D [--divide]';
+export const perftUsage = 'bredon perft (--size N | --tps "<TPS>") [--moves "m1 m2 ..."] --depth D [--divide] [--stones N] [--caps N]';
 
-/** The position given by --size or --tps, then --moves played on it (each checked legal). */
-export function positionFromArgs(size: number | undefined, tps: string | undefined, moves: string | undefined): Position {
+/** The position given by --size or --tps (custom reserves optional), then --moves played on it (each checked legal). */
+export function positionFromArgs(
+  size: number | undefined,
+  tps: string | undefined,
+  moves: string | undefined,
+  reserves: ReserveOptions = {},
+): Position {
   if ((size === undefined) === (tps === undefined)) throw new UsageError('give exactly one of --size N and --tps "<TPS>"');
-  const pos = parseTps(tps ?? startTps(size!));
+  const pos = parseTps(tps ?? startTps(size!), reserves);
   const tokens = (moves ?? '').trim().split(/\s+/).filter((t) => t !== '');
   tokens.forEach((token, i) => {
     const move = parseMove(token, pos.size);
@@ -36,13 +41,18 @@ export function runPerft(argv: string[], out: (line: string) => void): void {
       moves: { type: 'string' },
       depth: { type: 'string' },
       divide: { type: 'boolean', default: false },
+      stones: { type: 'string' },
+      caps: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
   });
   const depth = intOption('depth', values.depth, 0, 32);
   if (depth === undefined) throw new UsageError(`--depth is required: ${perftUsage}`);
-  const pos = positionFromArgs(intOption('size', values.size, 3, 8), values.tps, values.moves);
+  const stones = intOption('stones', values.stones, 0, 127);
+  const caps = intOption('caps', values.caps, 0, 127);
+  const reserves = { ...(stones !== undefined && { stones }), ...(caps !== undefined && { caps }) };
+  const pos = positionFromArgs(intOption('size', values.size, 3, 8), values.tps, values.moves, reserves);
   const perft = new Perft();
   if (values.divide) {
     const t0 = performance.now();

@@ -59,3 +59,20 @@ describe('move lists in perft.json lead to the stated TPS', () => {
     });
   }
 });
+
+describe('custom reserves', () => {
+  it('a reserve of one stone ends the game when that stone is placed', () => {
+    // White's first ply places Black's only stone: Black's reserve is empty, the game is over.
+    const pos = parseTps('x3/x3/x3 1 1', { stones: 1, caps: 0 });
+    expect([1, 2, 3].map((d) => perft.count(pos, d))).toEqual([9, 0, 0]);
+  });
+
+  it('capstones on 3x3 add capstone placements from the third ply', () => {
+    const plain = parseTps('x3/x3/x3 1 1');
+    const withCap = parseTps('x3/x3/x3 1 1', { caps: 1 });
+    // Plies 1 and 2 are the opening swap (flats only); on ply 3 each of the 7 empty squares
+    // also takes a capstone, in each of the 72 lines.
+    expect(perft.count(withCap, 2)).toBe(perft.count(plain, 2));
+    expect(perft.count(withCap, 3) - perft.count(plain, 3)).toBe(72 * 7);
+  });
+});
