@@ -2,6 +2,7 @@
 // killers, then history scores on top of a small prior by move kind. Scores go into a typed
 // array beside the move list; the search picks the best remaining move lazily.
 
+import { generateMoves, isValidMove, MAX_MOVES } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 
 /**
@@ -134,5 +135,131 @@ export function pickNext(moves: Int32Array, scores: Int32Array, i: number, end: 
     const s = scores[i]!;
     scores[i] = bestScore;
     scores[best] = s;
+  }
+}
+
+// The staged move picker: the transposition-table move, then the two killers, each checked
+// with isValidMove and tried before any list exists (most nodes that cut off do so within
+// them), then the generated list, scored and picked best first, skipping what was tried.
+// Per-ply state lives in typed arrays, so nothing is allocated while searching.
+
+const STAGE_TT = 0;
+const STAGE_KILLER1 = 1;
+const STAGE_KILLER2 = 2;
+const STAGE_GENERATE = 3;
+const STAGE_LIST = 4;
+const STAGE_DONE = 5;
+
+export class MovePicker {
+  private readonly stage: Int8Array;
+  private readonly first: Int32Array; // where this ply's list starts in the move stack
+  private readonly cursor: Int32Array;
+  private readonly last: Int32Array; // end of this ply's list (0 before generation)
+  private readonly tried: Int32Array; // per ply: TT move, killer 1, killer 2 actually tried
+  private readonly threat: Int32Array; // per ply: the opponent's threat squares lo, hi
+  private readonly useKillers: Uint8Array;
+  private readonly moves = new Int32Array(1 << 20);
+  private readonly scores = new Int32Array(1 << 20);
+  /** Whether the move just returned came from the scored list without a bonus (a late quiet move). */
+  quiet = false;
+
+  constructor(
+    private readonly order: MoveOrder,
+    maxPly: number,
+  ) {
+    this.stage = new Int8Array(maxPly);
+    this.first = new Int32Array(maxPly);
+    this.cursor = new Int32Array(maxPly);
+    this.last = new Int32Array(maxPly);
+    this.tried = new Int32Array(maxPly * 3);
+    this.threat = new Int32Array(maxPly * 2);
+    this.useKillers = new Uint8Array(maxPly);
+  }
+
+  /** Starts a node. Killers are skipped when `killers` is false (facing a tak: blocks first). */
+  init(ply: number, start: number, ttMove: number, killers: boolean, threatLo: number, threatHi: number): void {
+    this.stage[ply] = ttMove !== 0 ? STAGE_TT : killers ? STAGE_KILLER1 : STAGE_GENERATE;
+    this.first[ply] = start;
+    this.last[ply] = 0;
+    this.tried[ply * 3] = ttMove;
+    this.tried[ply * 3 + 1] = 0;
+    this.tried[ply * 3 + 2] = 0;
+    this.threat[ply * 2] = threatLo;
+    this.threat[ply * 2 + 1] = threatHi;
+    this.useKillers[ply] = killers ? 1 : 0;
+  }
+
+  /** Where a child's moves may start in the move stack. */
+  childStart(ply: number): number {
+    const end = this.last[ply]!;
+    return end !== 0 ? end : this.first[ply]!;
+  }
+
+  /** The next move to search at this ply, or 0 when there are no more. */
+  next(pos: Position, ply: number): number {
+    for (;;) {
+      switch (this.stage[ply]) {
+        case STAGE_TT: {
+          this.stage[ply] = this.useKillers[ply] ? STAGE_KILLER1 : STAGE_GENERATE;
+          const m = this.tried[ply * 3]!;
+          if (isValidMove(pos, m)) {
+            this.quiet = false;
+            return m;
+          }
+          this.tried[ply * 3] = 0;
+          break;
+        }
+        case STAGE_KILLER1:
+        case STAGE_KILLER2: {
+          const k = this.stage[ply]! - STAGE_KILLER1;
+          this.stage[ply]++;
+          const m = this.order.killers[ply * 2 + k]!;
+          if (m === 0 || m === this.tried[ply * 3] || !isValidMove(pos, m)) break;
+          this.tried[ply * 3 + 1 + k] = m;
+          this.quiet = false;
+          return m;
+        }
+        case STAGE_GENERATE: {
+          const start = this.first[ply]!;
+          if (start + MAX_MOVES > this.moves.length) {
+            this.stage[ply] = STAGE_DONE; // move stack exhausted (absurdly deep): no list here
+            return 0;
+          }
+          const end = generateMoves(pos, this.moves, start);
+          this.order.score(pos, this.moves, this.scores, start, end, ply, this.tried[ply * 3]!, this.threat[ply * 2]!, this.threat[ply * 2 + 1]!);
+          this.cursor[ply] = start;
+          this.last[ply] = end;
+          this.stage[ply] = STAGE_LIST;
+          break;
+        }
+        case STAGE_LIST: {
+          const end = this.last[ply]!;
+          const t = ply * 3;
+          for (let i = this.cursor[ply]!; i < end; i++) {
+            pickNext(this.moves, this.scores, i, end);
+            const m = this.moves[i]!;
+            if (m === this.tried[t] || m === this.tried[t + 1] || m === this.tried[t + 2]) continue;
+            this.cursor[ply] = i + 1;
+            this.quiet = this.scores[i]! < 1 << 25;
+            return m;
+          }
+          this.cursor[ply] = end;
+          this.stage[ply] = STAGE_DONE;
+          return 0;
+        }
+        default:
+          return 0;
+      }
+    }
+  }
+
+  /** After a cut-off by a list move: lowers the history of the list moves searched before it. */
+  penaliseEarlier(pos: Position, ply: number, depth: number): void {
+    if (this.stage[ply] !== STAGE_LIST) return;
+    const t = ply * 3;
+    for (let j = this.first[ply]!; j < this.cursor[ply]! - 1; j++) {
+      const f = this.moves[j]!;
+      if (f !== this.tried[t] && f !== this.tried[t + 1] && f !== this.tried[t + 2]) this.order.failed(pos, f, depth);
+    }
   }
 }

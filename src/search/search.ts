@@ -8,13 +8,13 @@
 // allocation per node.
 
 import { makeMove, makeNull, unmakeMove, unmakeNull } from '../core/makemove.js';
-import { generateMoves, isValidMove, MAX_MOVES } from '../core/movegen.js';
+import { generateMoves, MAX_MOVES } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import { boardResult, DRAW, ONGOING, resultAfterMove, resultWinner } from '../core/result.js';
 import { scanRoads } from '../core/roads.js';
 import { evaluate, groupWeights } from './evaluate.js';
 import { MAP, mapRoads } from './roadmap.js';
-import { MoveOrder, pickNext } from './order.js';
+import { MoveOrder, MovePicker } from './order.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
 
@@ -42,8 +42,8 @@ export class Searcher {
   private readonly stop: Int32Array;
   private readonly threadIndex: number;
   private readonly order = new MoveOrder(MAX_PLY);
-  private moves = new Int32Array(1 << 20);
-  private scores = new Int32Array(1 << 20);
+  private readonly picker = new MovePicker(this.order, MAX_PLY);
+  private readonly rootMoves = new Int32Array(MAX_MOVES);
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLen = new Int32Array(MAX_PLY);
 
@@ -87,9 +87,9 @@ export class Searcher {
 
     const result: SearchResult = { best: 0, score: 0, depth: 0, nodes: 0, pv: [] };
     if (boardResult(pos, halfKomi) !== ONGOING) return result;
-    const rootEnd = generateMoves(pos, this.moves, 0);
+    const rootEnd = generateMoves(pos, this.rootMoves, 0);
     if (rootEnd === 0) return result;
-    result.best = this.moves[0]!; // a legal answer even if stopped at once
+    result.best = this.rootMoves[0]!; // a legal answer even if stopped at once
 
     let score = 0;
     const first = this.threadIndex === 0 ? 1 : 1 + (this.threadIndex & 1);
@@ -229,76 +229,16 @@ export class Searcher {
     let bestMove = 0;
     const alpha0 = alpha;
     let searched = 0;
-
-    // The table's move first: when it cuts off, no move list is generated at all.
-    if (ttMove !== 0 && isValidMove(pos, ttMove)) {
-      const s = this.searchMove(ttMove, depth, alpha, beta, ply, pvNode, 0, 0, start);
-      if (this.aborted) return 0;
-      searched = 1;
-      best = s;
-      bestMove = ttMove;
-      if (s > alpha) {
-        alpha = s;
-        this.updatePv(ply, ttMove);
-        if (s >= beta) {
-          this.order.cutoff(pos, ttMove, ply, depth);
-          this.storeResult(best, bestMove, depth, ply, alpha0, beta, staticEval);
-          return best;
-        }
-      }
-    } else {
-      ttMove = 0;
-    }
-
-    // Then the killers (quiet moves that cut off at this ply elsewhere), still before any list:
-    // most nodes that cut off do so within these first moves. Not when facing a tak, where
-    // the blocking moves the full ordering puts first matter more.
-    let killer1 = 0;
-    let killer2 = 0;
-    if (!threatened) {
-      const killers = this.order.killers;
-      for (let k = 0; k < 2; k++) {
-        const km = killers[ply * 2 + k]!;
-        if (km === 0 || km === ttMove || !isValidMove(pos, km)) continue;
-        if (k === 0) killer1 = km;
-        else killer2 = km;
-        const s = this.searchMove(km, depth, alpha, beta, ply, pvNode, searched, 0, start);
-        if (this.aborted) return 0;
-        searched++;
-        if (s > best) {
-          best = s;
-          bestMove = km;
-          if (s > alpha) {
-            alpha = s;
-            this.updatePv(ply, km);
-            if (s >= beta) {
-              this.order.cutoff(pos, km, ply, depth);
-              this.storeResult(best, bestMove, depth, ply, alpha0, beta, staticEval);
-              return best;
-            }
-          }
-        }
-      }
-    }
-
-    const moves = this.moves;
-    const scores = this.scores;
-    if (start + MAX_MOVES > moves.length) return searched > 0 ? best : staticEval; // move stack exhausted
-    const end = generateMoves(pos, moves, start);
-    if (end === start) return staticEval;
-    this.order.score(pos, moves, scores, start, end, ply, ttMove, threatLo, threatHi);
-
-    for (let i = start; i < end; i++) {
-      pickNext(moves, scores, i, end);
-      const m = moves[i]!;
-      if (m === ttMove || m === killer1 || m === killer2) continue;
+    const picker = this.picker;
+    picker.init(ply, start, ttMove, !threatened, threatLo, threatHi);
+    for (let m = picker.next(pos, ply); m !== 0; m = picker.next(pos, ply)) {
       let reduce = 0;
-      if (depth >= 3 && searched >= 3 && scores[i]! < 1 << 25 && !threatened) {
+      if (depth >= 3 && searched >= 3 && picker.quiet && !threatened) {
         reduce = LMR_TABLE[(depth < 63 ? depth : 63) * 64 + (searched < 63 ? searched : 63)]!;
         if (pvNode && reduce > 0) reduce--;
         if (reduce > depth - 2) reduce = depth - 2;
       }
-      const s = this.searchMove(m, depth, alpha, beta, ply, pvNode, searched, reduce, end);
+      const s = this.searchMove(m, depth, alpha, beta, ply, pvNode, searched, reduce, picker.childStart(ply));
       if (this.aborted) return 0;
       searched++;
       if (s > best) {
@@ -309,15 +249,13 @@ export class Searcher {
           this.updatePv(ply, m);
           if (s >= beta) {
             this.order.cutoff(pos, m, ply, depth);
-            for (let j = start; j < i; j++) {
-              const f = moves[j]!;
-              if (f !== ttMove && f !== killer1 && f !== killer2) this.order.failed(pos, f, depth);
-            }
+            picker.penaliseEarlier(pos, ply, depth);
             break;
           }
         }
       }
     }
+    if (searched === 0) return staticEval; // no legal move (cannot happen in an unfinished game)
     this.storeResult(best, bestMove, depth, ply, alpha0, beta, staticEval);
     return best;
   }
