@@ -24,6 +24,9 @@ export interface SearcherOptions {
   stop: Int32Array;
   /** 0 for the main search thread (it reports); > 0 for silent lazy-SMP helpers. */
   threadIndex?: number;
+  /** Shared per-thread node counts (index threadIndex), written every few thousand nodes, so
+   *  that the main thread can report the nodes of every thread. */
+  nodeCounts?: Float64Array;
 }
 
 const MAX_PLY = 128;
@@ -41,6 +44,7 @@ export class Searcher {
   private readonly tt: TranspositionTable;
   private readonly stop: Int32Array;
   private readonly threadIndex: number;
+  private readonly nodeCounts: Float64Array | undefined;
   private readonly order = new MoveOrder(MAX_PLY);
   private readonly picker = new MovePicker(this.order, MAX_PLY);
   private readonly rootMoves = new Int32Array(MAX_MOVES);
@@ -64,6 +68,7 @@ export class Searcher {
     this.tt = opts.table;
     this.stop = opts.stop;
     this.threadIndex = opts.threadIndex ?? 0;
+    this.nodeCounts = opts.nodeCounts;
   }
 
   newGame(): void {
@@ -132,6 +137,7 @@ export class Searcher {
       if (performance.now() - this.startTime >= softMs) break;
     }
     result.nodes = this.nodes;
+    if (this.nodeCounts !== undefined) this.nodeCounts[this.threadIndex] = this.nodes;
     return result;
   }
 
@@ -144,6 +150,7 @@ export class Searcher {
   }
 
   private checkLimits(): void {
+    if (this.nodeCounts !== undefined) this.nodeCounts[this.threadIndex] = this.nodes;
     if (
       Atomics.load(this.stop, 0) !== 0 ||
       this.nodes >= this.nodeLimit ||

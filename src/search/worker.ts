@@ -24,11 +24,15 @@ import type { SearchInfo, SearchLimits, SearchResult } from './types.js';
 
 const WORKER_TAG = 'bredon-search-worker';
 const MAX_FAILED_STARTS = 3;
+/** The most search threads a pool runs (the Threads option's maximum). */
+export const MAX_THREADS = 64;
 
 interface WorkerInit {
   tag: typeof WORKER_TAG;
   table: SharedArrayBuffer;
   stop: SharedArrayBuffer;
+  /** Float64 node counts, one per thread, summed for reports. */
+  nodes: SharedArrayBuffer;
   threadIndex: number;
 }
 
@@ -62,8 +66,9 @@ export function runSearchWorker(): void {
   const init = workerData as WorkerInit;
   const port = parentPort!;
   const stop = new Int32Array(init.stop);
+  const nodeCounts = new Float64Array(init.nodes);
   const make = (buffer: SharedArrayBuffer) =>
-    new Searcher({ table: new TranspositionTable(buffer), stop, threadIndex: init.threadIndex });
+    new Searcher({ table: new TranspositionTable(buffer), stop, threadIndex: init.threadIndex, nodeCounts });
   let searcher = make(init.table);
   port.on('message', (msg: ToWorker) => {
     if (msg.type === 'table') {
@@ -102,7 +107,6 @@ interface Slot {
   busy: number;
   /** Its message loop is running (the bundle is loaded, the searcher allocated). */
   ready: boolean;
-  nodes: number;
 }
 
 interface Pending {
@@ -126,6 +130,7 @@ export interface PoolOptions {
 /** The main thread's handle on the search threads. */
 export class SearchPool {
   private readonly stopFlag = new Int32Array(new SharedArrayBuffer(4));
+  private readonly nodeCounts = new Float64Array(new SharedArrayBuffer(8 * MAX_THREADS));
   private readonly script: string | URL;
   private readonly log: (line: string) => void;
   private table: TranspositionTable;
@@ -250,11 +255,17 @@ export class SearchPool {
   }
 
   private spawn(threadIndex: number): Slot {
-    const init: WorkerInit = { tag: WORKER_TAG, table: this.table.buffer as SharedArrayBuffer, stop: this.stopFlag.buffer as SharedArrayBuffer, threadIndex };
+    const init: WorkerInit = {
+      tag: WORKER_TAG,
+      table: this.table.buffer as SharedArrayBuffer,
+      stop: this.stopFlag.buffer as SharedArrayBuffer,
+      nodes: this.nodeCounts.buffer as SharedArrayBuffer,
+      threadIndex,
+    };
     // stdout: true keeps the worker off the protocol's stdout; anything it prints goes to stderr.
     const worker = new Worker(this.script, { workerData: init, stdout: true });
     worker.stdout.pipe(process.stderr);
-    const slot: Slot = { worker, busy: 0, ready: false, nodes: 0 };
+    const slot: Slot = { worker, busy: 0, ready: false };
     worker.on('message', (msg: FromWorker) => this.onMessage(slot, msg));
     worker.on('error', (e) => this.onCrash(slot, e.message, e.stack));
     worker.on('exit', (code) => this.onCrash(slot, `search thread exited with code ${code}`));
@@ -274,16 +285,16 @@ export class SearchPool {
     if (limits.softMs !== undefined) limits.softMs = Math.max(0, Math.floor(limits.softMs - waited));
     if (limits.hardMs !== undefined) limits.hardMs = Math.max(1, Math.floor(limits.hardMs - waited));
     const message: ToWorker = { type: 'search', id: job.id, job: { ...job.job, limits } };
+    this.nodeCounts.fill(0);
     for (const slot of this.slots) {
       slot.busy = job.id;
-      slot.nodes = 0;
       slot.worker.postMessage(message);
     }
   }
 
   private totalNodes(): number {
     let n = 0;
-    for (const slot of this.slots) n += slot.nodes;
+    for (let i = 0; i < this.slots.length; i++) n += this.nodeCounts[i]!;
     return n;
   }
 
@@ -297,12 +308,11 @@ export class SearchPool {
     const main = slot === this.slots[0];
     const active = this.active !== undefined && this.active.id === msg.id ? this.active : undefined;
     if (msg.type === 'info') {
-      slot.nodes = msg.info.nodes;
+      if (main) this.nodeCounts[0] = msg.info.nodes;
       if (main && active) active.handlers.onInfo(msg.info, this.totalNodes());
       return;
     }
     slot.busy = 0;
-    if (msg.type === 'done') slot.nodes = msg.result.nodes;
     if (main && active) {
       this.active = undefined;
       Atomics.store(this.stopFlag, 0, 1); // the answer is in: stop the helpers

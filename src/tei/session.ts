@@ -30,7 +30,7 @@ import { parseMove } from '../notation/ptn-move.js';
 import { parseTps, startTps } from '../notation/tps.js';
 import { searchLimits } from '../search/time.js';
 import type { SearchInfo, SearchLimits, SearchResult } from '../search/types.js';
-import type { SearchHandlers, SearchJob } from '../search/worker.js';
+import { MAX_THREADS, type SearchHandlers, type SearchJob } from '../search/worker.js';
 import { excerpt, parseLine, type Command, type GoParams } from './parse.js';
 import { formatBestMove, formatInfo } from './format.js';
 
@@ -64,7 +64,7 @@ type OptionSpec = SpinOption | CheckOption | ButtonOption;
 export const OPTIONS: readonly OptionSpec[] = [
   { name: 'HalfKomi', type: 'spin', default: 0, min: MIN_HALF_KOMI, max: MAX_HALF_KOMI },
   { name: 'Hash', type: 'spin', default: 64, min: 1, max: 4096 },
-  { name: 'Threads', type: 'spin', default: 1, min: 1, max: 64 },
+  { name: 'Threads', type: 'spin', default: 1, min: 1, max: MAX_THREADS },
   { name: 'ReportWin', type: 'check', default: false },
   { name: 'Clear Hash', type: 'button' },
 ];
