@@ -3,11 +3,13 @@
 import { runBitboardBench } from './bitboard.bench.js';
 import { runMovegenBench } from './movegen.bench.js';
 import { runPerftBench } from './perft.bench.js';
+import { runSearchBench } from './search.bench.js';
 
 const suites: Record<string, () => void | Promise<void>> = {
   perft: () => runPerftBench(3),
   movegen: () => runMovegenBench(1000),
   bitboard: () => runBitboardBench(),
+  search: () => runSearchBench(3),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
