@@ -6,7 +6,9 @@
 // touches it, and likewise for the north. So, with A_k = edge k plus the squares next to groups
 // touching edge k, the threats are the empty squares in (A_S & A_N) | (A_W & A_E).
 // Call after scanRoads() of the same position: its missed-line counts say which axes can hold
-// a threat at all (a placement fills one rank and one file at most).
+// a threat at all (a placement fills one rank and one file at most). Everything but the final
+// `& empty` depends on the colour's road squares alone, so results are cached by road set.
+// (Each thread has its own cache: a module instance per worker.)
 
 import { dilate, flood, OUT, popcount32 } from '../core/bitboard.js';
 import type { Position } from '../core/position.js';
@@ -24,8 +26,67 @@ import {
 /** Per colour c at c * 4: threat squares lo, hi, number of threat squares, group score. */
 export const MAP = new Int32Array(8);
 
+/**
+ * A direct-mapped cache of road maps by road set: a colour's groups, spans and candidate
+ * squares depend only on its road squares (flats and caps), which most moves leave unchanged
+ * for one of the two colours, so a search meets the same sets again and again. Only the final
+ * `& empty` of the threats depends on the rest of the board.
+ */
+const CACHE_BITS = 14;
+const CACHE_WORDS = 5; // roadLo, roadHi, candidatesLo, candidatesHi, groupScore
+const cache = new Int32Array((1 << CACHE_BITS) * CACHE_WORDS);
+const cacheUsed = new Uint8Array(1 << CACHE_BITS);
+let cacheSize = 0;
+let cacheWeights: readonly number[] | undefined;
+
 export function mapRoads(pos: Position, colour: number, groupWeights: readonly number[]): void {
-  const b = pos.b;
+  if (pos.size !== cacheSize || groupWeights !== cacheWeights) {
+    cacheUsed.fill(0);
+    cacheSize = pos.size;
+    cacheWeights = groupWeights;
+  }
+  const lo = SCAN[colour * 4]!;
+  const hi = SCAN[colour * 4 + 1]!;
+  const slot = (Math.imul(lo, 0x9e3779b1) ^ Math.imul(hi ^ 0x7f4a7c15, 0x85ebca77)) >>> (32 - CACHE_BITS);
+  const at = slot * CACHE_WORDS;
+  let candLo: number;
+  let candHi: number;
+  let score: number;
+  if (cacheUsed[slot] === 1 && cache[at] === lo && cache[at + 1] === hi) {
+    candLo = cache[at + 2]!;
+    candHi = cache[at + 3]!;
+    score = cache[at + 4]!;
+  } else {
+    computeRoadMap(pos, colour, groupWeights);
+    candLo = CANDIDATES[0]!;
+    candHi = CANDIDATES[1]!;
+    score = CANDIDATES[2]!;
+    cache[at] = lo;
+    cache[at + 1] = hi;
+    cache[at + 2] = candLo;
+    cache[at + 3] = candHi;
+    cache[at + 4] = score;
+    cacheUsed[slot] = 1;
+  }
+  let tLo = 0;
+  let tHi = 0;
+  if ((candLo | candHi) !== 0) {
+    const b = pos.b;
+  const m = pos.info.masks;
+    tLo = candLo & m[M_BOARD]! & ~(b[0]! | b[2]! | b[4]! | b[6]! | b[8]! | b[10]!);
+    tHi = candHi & m[M_BOARD + 1]! & ~(b[1]! | b[3]! | b[5]! | b[7]! | b[9]! | b[11]!);
+  }
+  const out = colour * 4;
+  MAP[out] = tLo;
+  MAP[out + 1] = tHi;
+  MAP[out + 2] = (tLo | tHi) === 0 ? 0 : popcount32(tLo) + popcount32(tHi);
+  MAP[out + 3] = score;
+}
+
+/** computeRoadMap's result: candidate squares lo, hi (threats before `& empty`), group score. */
+const CANDIDATES = new Int32Array(3);
+
+function computeRoadMap(pos: Position, colour: number, groupWeights: readonly number[]): void {
   const m = pos.info.masks;
   const lines = pos.info.lines;
   const size = pos.size;
@@ -137,25 +198,15 @@ export function mapRoads(pos: Position, colour: number, groupWeights: readonly n
 
   let tLo = 0;
   let tHi = 0;
-  if (nsPossible || ewPossible) {
-    const occLo = b[0]! | b[2]! | b[4]! | b[6]! | b[8]! | b[10]!;
-    const occHi = b[1]! | b[3]! | b[5]! | b[7]! | b[9]! | b[11]!;
-    const emptyLo = m[M_BOARD]! & ~occLo;
-    const emptyHi = m[M_BOARD + 1]! & ~occHi;
-    if (nsPossible) {
-      tLo |= aSl & aNl;
-      tHi |= aSh & aNh;
-    }
-    if (ewPossible) {
-      tLo |= aWl & aEl;
-      tHi |= aWh & aEh;
-    }
-    tLo &= emptyLo;
-    tHi &= emptyHi;
+  if (nsPossible) {
+    tLo |= aSl & aNl;
+    tHi |= aSh & aNh;
   }
-  const at = colour * 4;
-  MAP[at] = tLo;
-  MAP[at + 1] = tHi;
-  MAP[at + 2] = (tLo | tHi) === 0 ? 0 : popcount32(tLo) + popcount32(tHi);
-  MAP[at + 3] = score;
+  if (ewPossible) {
+    tLo |= aWl & aEl;
+    tHi |= aWh & aEh;
+  }
+  CANDIDATES[0] = tLo & ~lo;
+  CANDIDATES[1] = tHi & ~hi;
+  CANDIDATES[2] = score;
 }
