@@ -4,24 +4,9 @@
 import { Bench } from 'tinybench';
 import { makeMove, unmakeMove } from '../src/core/makemove.js';
 import { countMoves, generateMoves, MAX_MOVES } from '../src/core/movegen.js';
-import type { Position } from '../src/core/position.js';
 import { parseTps } from '../src/notation/tps.js';
 import { MIDGAME_5X5, MIDGAME_6X6 } from '../src/search/bench-positions.js';
 import { report } from './report.js';
-
-/** Copy-make's copy: every typed array of the position into a spare slot. */
-function copyInto(dst: Position, src: Position): void {
-  dst.b.set(src.b);
-  dst.top.set(src.top);
-  dst.height.set(src.height);
-  dst.stack.set(src.stack);
-  dst.stones.set(src.stones);
-  dst.caps.set(src.caps);
-  dst.side = src.side;
-  dst.ply = src.ply;
-  dst.keyLo = src.keyLo;
-  dst.keyHi = src.keyHi;
-}
 
 export async function runMovegenBench(time: number): Promise<void> {
   const positions = [...MIDGAME_6X6, ...MIDGAME_5X5].map((t) => parseTps(t));
@@ -52,7 +37,7 @@ export async function runMovegenBench(time: number): Promise<void> {
         const p = positions[i]!;
         const slot = slots[i]!;
         for (const m of lists[i]!) {
-          copyInto(slot, p);
+          slot.copyBoardFrom(p);
           makeMove(slot, m);
         }
       }

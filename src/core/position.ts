@@ -214,19 +214,27 @@ export class Position {
     return n;
   }
 
+  /**
+   * Copies the board, reserves, side, ply and key of a position of the same size and reserves
+   * into this one, allocating nothing (the history is left alone). Copy-make's copy.
+   */
+  copyBoardFrom(src: Position): void {
+    this.b.set(src.b);
+    this.top.set(src.top);
+    this.height.set(src.height);
+    this.stack.set(src.stack);
+    this.stones.set(src.stones);
+    this.caps.set(src.caps);
+    this.side = src.side;
+    this.ply = src.ply;
+    this.keyLo = src.keyLo;
+    this.keyHi = src.keyHi;
+  }
+
   /** A deep copy with the same history. */
   clone(): Position {
     const p = new Position(this.size, { stones: this.startStones, caps: this.startCaps });
-    p.b.set(this.b);
-    p.top.set(this.top);
-    p.height.set(this.height);
-    p.stack.set(this.stack);
-    p.stones.set(this.stones);
-    p.caps.set(this.caps);
-    p.side = this.side;
-    p.ply = this.ply;
-    p.keyLo = this.keyLo;
-    p.keyHi = this.keyHi;
+    p.copyBoardFrom(this);
     p.depth = this.depth;
     p.reversible = this.reversible;
     while (p.undoSmash.length < this.undoSmash.length) p.growHistory();
