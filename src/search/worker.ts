@@ -116,7 +116,15 @@ interface Pending {
   /** performance.now() of the main thread when the job's clock started. */
   startedAt: number;
   stopped: boolean;
+  /** The main thread's answer, once in; helpers' results as they come. */
+  main?: { result: SearchResult } | { error: string };
+  helperResults: SearchResult[];
+  /** Set when the main thread has answered: the last helpers get this long to report. */
+  finishTimer?: ReturnType<typeof setTimeout>;
 }
+
+/** How long the answer waits, after the main thread's, for stopped helpers to report theirs. */
+const HELPER_REPORT_MS = 10;
 
 export interface PoolOptions {
   hashMb: number;
@@ -220,7 +228,7 @@ export class SearchPool {
       queueMicrotask(() => handlers.onDone({ error }));
       return;
     }
-    this.pending = { id: this.nextId++, job, handlers, startedAt, stopped: false };
+    this.pending = { id: this.nextId++, job, handlers, startedAt, stopped: false, helperResults: [] };
     this.dispatch();
   }
 
@@ -313,16 +321,34 @@ export class SearchPool {
       return;
     }
     slot.busy = 0;
-    if (main && active) {
-      this.active = undefined;
-      Atomics.store(this.stopFlag, 0, 1); // the answer is in: stop the helpers
-      if (msg.type === 'done') active.handlers.onDone({ result: msg.result, nodes: this.totalNodes() });
-      else {
-        this.log(`bredon: search failed: ${msg.stack ?? msg.message}`);
-        active.handlers.onDone({ error: msg.message });
+    if (msg.type === 'failed') this.log(`bredon: ${main ? '' : 'helper '}search failed: ${msg.stack ?? msg.message}`);
+    if (active) {
+      if (main) {
+        active.main = msg.type === 'done' ? { result: msg.result } : { error: msg.message };
+        Atomics.store(this.stopFlag, 0, 1); // the main answer is in: stop the helpers
+        active.finishTimer = setTimeout(() => this.finish(active), HELPER_REPORT_MS);
+      } else if (msg.type === 'done') {
+        active.helperResults.push(msg.result);
       }
-    } else if (msg.type === 'failed') {
-      this.log(`bredon: helper search failed: ${msg.stack ?? msg.message}`);
+      if (active.main !== undefined && this.slots.every((s) => s.busy === 0)) this.finish(active);
+    }
+    this.dispatch();
+  }
+
+  /**
+   * Answers a job once its main thread has: with the result of the thread that completed the
+   * deepest iteration (the main thread's on a tie), as lazy SMP's helpers sometimes get further.
+   */
+  private finish(job: Pending): void {
+    if (this.active !== job || job.main === undefined) return;
+    clearTimeout(job.finishTimer);
+    this.active = undefined;
+    if ('error' in job.main) {
+      job.handlers.onDone({ error: job.main.error });
+    } else {
+      let best = job.main.result;
+      for (const r of job.helperResults) if (r.best !== 0 && r.depth > best.depth) best = r;
+      job.handlers.onDone({ result: best, nodes: this.totalNodes() });
     }
     this.dispatch();
   }
