@@ -127,7 +127,8 @@ export function makeMove(pos: Position, move: number): void {
   pos.reversible++;
 }
 
-export function unmakeMove(pos: Position, move: number): void {
+/** Undoes pushHistory: side, ply, key and reversible count back; returns the move's index. */
+function popHistory(pos: Position): number {
   const i = pos.depth - 1;
   pos.depth = i;
   pos.ply--;
@@ -135,6 +136,11 @@ export function unmakeMove(pos: Position, move: number): void {
   pos.keyLo = pos.hist[2 * i]!;
   pos.keyHi = pos.hist[2 * i + 1]!;
   pos.reversible = pos.undoReversible[i]!;
+  return i;
+}
+
+export function unmakeMove(pos: Position, move: number): void {
+  const i = popHistory(pos);
   const sq = moveSquare(move);
   const b = pos.b;
   const top = pos.top;
@@ -196,11 +202,5 @@ export function makeNull(pos: Position): void {
 }
 
 export function unmakeNull(pos: Position): void {
-  const i = pos.depth - 1;
-  pos.depth = i;
-  pos.ply--;
-  pos.side ^= 1;
-  pos.keyLo = pos.hist[2 * i]!;
-  pos.keyHi = pos.hist[2 * i + 1]!;
-  pos.reversible = pos.undoReversible[i]!;
+  popHistory(pos);
 }
