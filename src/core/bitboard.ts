@@ -8,15 +8,6 @@ export function popcount32(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-export function popcount64(lo: number, hi: number): number {
-  return popcount32(lo) + popcount32(hi);
-}
-
-/** Index of the lowest set bit of a non-zero 32-bit word. */
-export function lowestBit32(x: number): number {
-  return 31 - Math.clz32(x & -x);
-}
-
 /**
  * Does the set (lo, hi) hold a chain of orthogonally adjacent squares that joins a square of
  * start to a square of goal? A flood fill from start inside the set; `size` gives the row

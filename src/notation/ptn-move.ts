@@ -3,7 +3,7 @@
 // engines print: no F, no count 1, no drops when all land on one square, no suffixes.
 
 import { CAP, FLAT, WALL, dropCounts, handSize, maskFromCounts, placement, spread } from '../core/move.js';
-import { EAST, NORTH, SOUTH } from '../core/sizes.js';
+import { EAST, NORTH, SOUTH, squareName } from '../core/sizes.js';
 import { NotationError } from './errors.js';
 
 const DIR_CHARS = ['+', '>', '-', '<'];
@@ -49,13 +49,9 @@ export function parseMove(text: string, size: number): number {
   return spread(sq, dir, maskFromCounts(drops));
 }
 
-export function squareText(sq: number, size: number): string {
-  return String.fromCharCode(97 + (sq % size)) + String(Math.floor(sq / size) + 1);
-}
-
 /** The canonical short PTN of a move. */
 export function formatMove(move: number, size: number): string {
-  const sq = squareText(move & 63, size);
+  const sq = squareName(move & 63, size);
   if ((move & 256) === 0) {
     const type = (move >>> 6) & 3;
     return (type === WALL ? 'S' : type === CAP ? 'C' : '') + sq;
