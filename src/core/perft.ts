@@ -20,13 +20,16 @@ export class Perft {
     return this.inner(pos, depth, 0);
   }
 
-  /** Per root move: [move, count]. */
+  /** Per root move: [move, count of the position after it at depth - 1]. */
   divide(pos: Position, depth: number): [number, number][] {
     if (depth === 0 || isDecided(pos)) return [];
     const end = generateMoves(pos, this.buf, 0);
+    // A copy of the root moves: count() below generates each child's moves into the same
+    // buffer from index 0, which overwrote this list while it was walked (moves counted twice,
+    // others skipped, and a total that was not perft's).
+    const moves = this.buf.slice(0, end);
     const out: [number, number][] = [];
-    for (let i = 0; i < end; i++) {
-      const m = this.buf[i]!;
+    for (const m of moves) {
       makeMove(pos, m);
       out.push([m, this.count(pos, depth - 1)]);
       unmakeMove(pos, m);
