@@ -13,7 +13,15 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: 'linked',
-  banner: { js: '#!/usr/bin/env node' },
+  // cli-progress is CommonJS and requires Node's built-ins (readline...): an ES module has no
+  // `require`, so the bundle makes one for esbuild's require shim to find.
+  banner: {
+    js: [
+      '#!/usr/bin/env node',
+      "import { createRequire as __bredonCreateRequire } from 'node:module';",
+      'const require = __bredonCreateRequire(import.meta.url);',
+    ].join('\n'),
+  },
   define: { BREDON_VERSION: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 });
