@@ -9,6 +9,7 @@ import { runPtn, ptnUsage } from './ptn.js';
 import { runShow, showUsage } from './show.js';
 import { runTei, teiUsage } from './tei.js';
 import { runAnalyze, analyzeUsage } from './analyze.js';
+import { runSelfplay, selfplayUsage } from './selfplay.js';
 import { isSearchWorker, runSearchWorker } from '../search/worker.js';
 import { UsageError } from './errors.js';
 import { NotationError } from '../notation/errors.js';
@@ -26,6 +27,7 @@ const commands: Record<string, Command> = {
   ptn: { usage: ptnUsage, run: runPtn },
   show: { usage: showUsage, run: runShow },
   analyze: { usage: analyzeUsage, run: runAnalyze },
+  selfplay: { usage: selfplayUsage, run: runSelfplay },
   tei: { usage: teiUsage, run: (argv) => runTei(argv, VERSION) },
 };
 

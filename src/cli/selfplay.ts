@@ -1,0 +1,202 @@
+// `bredon selfplay`: Bredon plays itself at a fixed node budget per move, one worker thread per
+// core, to make data for tuning the evaluation: PTN of every game (--ptn) and the training file
+// (--out, format in src/selfplay/training-file.ts). stdout gets the summary only; progress and
+// diagnostics go to stderr.
+
+import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { EMPTY_OPENING, readOpenings, type Opening } from '../match/openings.js';
+import { formatDuration } from '../match/progress.js';
+import { trainingPositions, type SelfplayGame, type SelfplayJob, type Termination } from '../selfplay/game.js';
+import { SelfplayProgress, emptyTally, gamesPerMinute } from '../selfplay/progress.js';
+import { formatSelfplayPtn } from '../selfplay/ptn.js';
+import { formatTrainingLine } from '../selfplay/training-file.js';
+import { isSelfplayWorker, runSelfplayPool, runSelfplayWorker } from '../selfplay/worker.js';
+import { halfKomiOption, intOption } from './args.js';
+import { UsageError } from './errors.js';
+
+export const selfplayUsage =
+  'bredon selfplay --size N [--komi K] [--games N] [--nodes N] [--openings FILE] [--opening-lines A-B] ' +
+  '[--first-opening I] [--random-plies N] [--concurrency N] [--ptn OUT.ptn] [--out OUT.tsv] [--max-plies N] [--seed S]';
+
+const DEFAULT_GAMES = 100;
+const DEFAULT_NODES = 20_000;
+const DEFAULT_RANDOM_PLIES = 2;
+const DEFAULT_MAX_PLIES = 300;
+/** Book lines 901-1000 are kept out of training so that matches on them test unseen openings. */
+const DEFAULT_OPENING_LINES: readonly [number, number] = [1, 900];
+
+const SELFPLAY_HELP = [
+  `usage: ${selfplayUsage}`,
+  '',
+  'Bredon plays itself at a fixed node budget per move and writes the games (PTN) and a training',
+  'file for the tuner: one line per searched position, TPS<tab>side to move (1|2)<tab>score in',
+  "centiflats, White's view (±30000 = proven)<tab>result, White's view (1|0.5|0)<tab>half-komi.",
+  '  --size N               board size, 3 to 8 (required)',
+  '  --komi K               komi in flats, whole or half (default 0)',
+  `  --games N              games to play (default ${DEFAULT_GAMES})`,
+  `  --nodes N              nodes searched per move (default ${DEFAULT_NODES})`,
+  '  --openings FILE        one opening per line (PTN moves, or a TPS and moves); default',
+  '                         ../shared/data/openings/<N>s_4ply_balanced_openings.txt when it exists,',
+  '                         else the empty board',
+  `  --opening-lines A-B    use only the book's lines A to B (default ${DEFAULT_OPENING_LINES[0]}-${DEFAULT_OPENING_LINES[1]}: lines 901-1000 of`,
+  '                         the shared books are reserved for outside checks; do not train on them)',
+  '  --first-opening I      start at the I-th of those openings (default 1); games take the',
+  '                         openings in order, starting over after the last',
+  `  --random-plies N       random legal plies after the opening (default ${DEFAULT_RANDOM_PLIES}), avoiding plies that`,
+  '                         end the game or let the opponent win at once',
+  '  --concurrency N        worker threads, one game each (default: the number of cores)',
+  '  --ptn OUT.ptn          write every game, each searched move with {score in flats, White/depth}',
+  '  --out OUT.tsv          write the training file (games are written as they finish)',
+  `  --max-plies N          draw a game after N plies (default ${DEFAULT_MAX_PLIES})`,
+  '  --seed S               seed of the random plies, 0 to 4294967295 (default: a random one, printed);',
+  '                         the same seed and options give the same games',
+].join('\n');
+
+function linesOption(text: string | undefined): readonly [number, number] {
+  if (text === undefined) return DEFAULT_OPENING_LINES;
+  const m = /^\s*([0-9]+)\s*-\s*([0-9]+)\s*$/.exec(text);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < Number(m[1])) {
+    throw new UsageError(`--opening-lines takes A-B with 1 <= A <= B (e.g. 1-900), got '${text}'`);
+  }
+  return [Number(m[1]), Number(m[2])];
+}
+
+function openFile(path: string, what: string): number {
+  try {
+    return openSync(path, 'w');
+  } catch (e) {
+    throw new UsageError(`cannot write ${what} '${path}': ${(e as Error).message}`);
+  }
+}
+
+export async function runSelfplay(argv: string[], out: (line: string) => void): Promise<number | void> {
+  // dist/bredon.js is also the workers' script: a worker lands here (see src/selfplay/worker.ts).
+  if (isSelfplayWorker()) {
+    runSelfplayWorker();
+    return;
+  }
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      size: { type: 'string' },
+      komi: { type: 'string' },
+      games: { type: 'string' },
+      nodes: { type: 'string' },
+      openings: { type: 'string' },
+      'opening-lines': { type: 'string' },
+      'first-opening': { type: 'string' },
+      'random-plies': { type: 'string' },
+      concurrency: { type: 'string' },
+      ptn: { type: 'string' },
+      out: { type: 'string' },
+      'max-plies': { type: 'string' },
+      seed: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (values.help) {
+    out(SELFPLAY_HELP);
+    return;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': ${selfplayUsage}`);
+  const sizeOption = intOption('size', values.size, 3, 8);
+  if (sizeOption === undefined) throw new UsageError(`--size is required: ${selfplayUsage}`);
+  const size: number = sizeOption;
+  const halfKomi = halfKomiOption(values.komi);
+  if (Math.abs(halfKomi) > 20) throw new UsageError(`--komi must be from -10 to 10, got ${values.komi}`);
+  const games = intOption('games', values.games, 1, 100_000_000) ?? DEFAULT_GAMES;
+  const nodes = intOption('nodes', values.nodes, 1, 1_000_000_000) ?? DEFAULT_NODES;
+  const randomPlies = intOption('random-plies', values['random-plies'], 0, 100) ?? DEFAULT_RANDOM_PLIES;
+  const maxPlies = intOption('max-plies', values['max-plies'], 1, 10_000) ?? DEFAULT_MAX_PLIES;
+  const concurrency = Math.min(games, intOption('concurrency', values.concurrency, 1, 256) ?? availableParallelism());
+  const seed = intOption('seed', values.seed, 0, 0xffff_ffff) ?? Math.floor(Math.random() * 0x1_0000_0000);
+  const [firstLine, lastLine] = linesOption(values['opening-lines']);
+
+  let book = values.openings;
+  if (book === undefined) {
+    const shared = resolve('..', 'shared', 'data', 'openings', `${size}s_4ply_balanced_openings.txt`);
+    if (existsSync(shared)) book = shared;
+  }
+  let openings: Opening[] = [EMPTY_OPENING];
+  let openingsText = 'the empty board';
+  if (book !== undefined) {
+    const all = readOpenings(book, size);
+    openings = all.filter((o) => o.line >= firstLine && o.line <= lastLine);
+    if (openings.length === 0) throw new UsageError(`${book} has no openings on lines ${firstLine}-${lastLine}`);
+    openingsText = `${book} lines ${firstLine}-${lastLine} (${openings.length} openings)`;
+  }
+  const firstOpening = intOption('first-opening', values['first-opening'], 1, openings.length) ?? 1;
+
+  const ptnFd = values.ptn === undefined ? null : openFile(values.ptn, 'PTN file');
+  const outFd = values.out === undefined ? null : openFile(values.out, 'training file');
+
+  function* jobs(): Generator<SelfplayJob> {
+    for (let index = 0; index < games; index++) {
+      const opening = openings[(firstOpening - 1 + index) % openings.length]!;
+      yield { index, opening, size, halfKomi, nodes, randomPlies, maxPlies, seed };
+    }
+  }
+
+  const progress = new SelfplayProgress(process.stderr, games);
+  progress.log(`selfplay: ${size}x${size} komi ${halfKomi / 2}, ${games} games at ${nodes} nodes per move, ${concurrency} worker${concurrency === 1 ? '' : 's'}, seed ${seed}`);
+  progress.log(`openings: ${openingsText}, from opening ${firstOpening}, then ${randomPlies} random plies`);
+
+  const tally = emptyTally(games);
+  const ends: Record<Termination, number> = { road: 0, flats: 0, draw: 0, repetition: 0, 'max plies': 0 };
+  let totalNodes = 0;
+  const t0 = performance.now();
+  const onGame = (game: SelfplayGame) => {
+    const positions = trainingPositions(game);
+    // Each game is written whole, and only by this thread: files never hold half a game.
+    if (ptnFd !== null) writeSync(ptnFd, (tally.games > 0 ? '\n' : '') + formatSelfplayPtn(game));
+    if (outFd !== null && positions.length > 0) writeSync(outFd, positions.map((p) => formatTrainingLine(p) + '\n').join(''));
+    tally.games++;
+    tally.positions += positions.length;
+    if (game.whiteScore === 1) tally.white++;
+    else if (game.whiteScore === 0) tally.black++;
+    else tally.draws++;
+    tally.elapsedMs = performance.now() - t0;
+    ends[game.termination]++;
+    totalNodes += game.nodes;
+    progress.update(tally);
+  };
+
+  const controller = new AbortController();
+  let interrupts = 0;
+  // Ctrl-C (or SIGTERM/SIGHUP): stop the workers, keep the games already written and print the
+  // summary. A second Ctrl-C quits at once.
+  const onSignal = (signal: NodeJS.Signals) => {
+    interrupts++;
+    if (interrupts === 1) {
+      progress.log(`${signal === 'SIGINT' ? 'interrupted' : `got ${signal}`}: stopping (games in progress are dropped; Ctrl-C again quits at once)`);
+      controller.abort();
+    } else {
+      process.exit(130);
+    }
+  };
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const s of signals) process.on(s, onSignal);
+  let outcome: 'done' | 'aborted';
+  try {
+    outcome = await runSelfplayPool(jobs(), { workers: concurrency }, onGame, controller.signal);
+  } finally {
+    progress.stop();
+    for (const s of signals) process.off(s, onSignal);
+    if (ptnFd !== null) closeSync(ptnFd);
+    if (outFd !== null) closeSync(outFd);
+  }
+
+  const elapsedMs = performance.now() - t0;
+  tally.elapsedMs = elapsedMs;
+  const endsText = (Object.keys(ends) as Termination[]).map((k) => `${k} ${ends[k]}`).join(', ');
+  out(`games ${tally.games}/${games}${outcome === 'aborted' ? ' (interrupted)' : ''}: White ${tally.white}, Black ${tally.black}, draws ${tally.draws} (${endsText})`);
+  out(`positions ${tally.positions}${values.out !== undefined ? ` written to ${values.out}` : ''}${values.ptn !== undefined ? `, games to ${values.ptn}` : ''}`);
+  const nps = elapsedMs > 0 ? Math.round((totalNodes * 1000) / elapsedMs) : 0;
+  out(`time ${formatDuration(elapsedMs)}, ${gamesPerMinute(tally).toFixed(1)} games/min, ${nps} nodes/s over ${concurrency} worker${concurrency === 1 ? '' : 's'}`);
+  return outcome === 'aborted' ? 130 : 0;
+}
