@@ -2,7 +2,7 @@
 // log file, CI, a test) a plain line every PLAIN_EVERY_MS, so that a log shows the run is alive
 // without filling up with one line per game.
 
-import { SingleBar } from 'cli-progress';
+import { MultiBar, type SingleBar } from 'cli-progress';
 
 export interface SelfplayTally {
   games: number;
@@ -34,6 +34,8 @@ export interface ProgressStream extends NodeJS.WritableStream {
 }
 
 export class SelfplayProgress {
+  /** On a terminal: a MultiBar of one bar, since it (unlike SingleBar) can print lines above the bar. */
+  private readonly multi: MultiBar | null;
   private readonly bar: SingleBar | null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private tally: SelfplayTally;
@@ -45,23 +47,23 @@ export class SelfplayProgress {
     tty = stream.isTTY === true,
   ) {
     this.tally = emptyTally(total);
-    this.bar = tty
-      ? new SingleBar({
-          stream,
-          format: '{bar} {value}/{total} games | {positions} positions | {gpm} games/min | W {white} B {black} D {draws} | ETA {eta_formatted}',
-          barsize: 24,
-          // The cursor stays visible: a run killed by a signal must not leave the terminal without one.
-          hideCursor: false,
-          etaBuffer: 20,
-          // Redrawn twice a second even when nothing changed, so that the bar comes back at once
-          // after a log line has been written over it (and the elapsed time keeps moving).
-          fps: 2,
-          forceRedraw: true,
-        })
-      : null;
-    if (this.bar !== null) {
-      this.bar.start(total, 0, this.payload());
+    if (tty) {
+      this.multi = new MultiBar({
+        stream,
+        format: '{bar} {value}/{total} games | {positions} positions | {gpm} games/min | W {white} B {black} D {draws} | ETA {eta_formatted}',
+        barsize: 16,
+        // The cursor stays visible: a run killed by a signal must not leave the terminal without one.
+        hideCursor: false,
+        etaBuffer: 20,
+        // Redrawn twice a second even when nothing changed: the bar must come back below a line
+        // just logged, and the games per minute fall while a game is being played.
+        fps: 2,
+        forceRedraw: true,
+      });
+      this.bar = this.multi.create(total, 0, this.payload());
     } else {
+      this.multi = null;
+      this.bar = null;
       this.timer = setInterval(() => this.stream.write(progressText(this.current()) + '\n'), PLAIN_EVERY_MS);
       // A progress timer must not keep the process alive once the run is over.
       this.timer.unref();
@@ -84,19 +86,17 @@ export class SelfplayProgress {
 
   /** A diagnostic line, printed above the bar on a terminal. */
   log(line: string): void {
-    if (this.bar !== null) {
-      this.stream.write(`\r\x1b[2K${line}\n`);
-      this.bar.render();
-    } else {
-      this.stream.write(line + '\n');
-    }
+    if (this.multi !== null) this.multi.log(line + '\n');
+    else this.stream.write(line + '\n');
   }
 
   /** Ends the display (the bar stays as the last line; the summary is the caller's to print). */
   stop(): void {
-    if (this.bar !== null) {
-      this.bar.update(this.tally.games, this.payload());
-      this.bar.stop();
+    if (this.multi !== null) {
+      this.bar!.update(this.tally.games, this.payload());
+      // MultiBar prints logged lines on its next redraw and stop() does not: flush them first.
+      this.multi.update();
+      this.multi.stop();
     }
     if (this.timer !== null) {
       clearInterval(this.timer);
