@@ -87,8 +87,6 @@ export function generateMoves(pos: Position, out: Int32Array, start: number): nu
   const hasCaps = pos.caps[side]! > 0;
   const height = pos.height;
   const size = pos.size;
-  const ray = pos.info.ray;
-  const delta = pos.info.delta;
   for (let sq = 0; sq < area; sq++) {
     const t = top[sq]!;
     if (t === 0) {
@@ -103,27 +101,49 @@ export function generateMoves(pos: Position, out: Int32Array, start: number): nu
     const h = height[sq]!;
     const carry = h < size ? h : size;
     const isCap = t >= 6;
-    for (let dir = 0; dir < 4; dir++) {
-      const r = ray[sq * 4 + dir]!;
-      const step = delta[dir]!;
-      const free = freeRun(top, sq, step, r);
-      if (free === 0 && !(isCap && r > 0)) continue;
-      const head = sq | (dir << 6) | SPREAD_FLAG;
-      for (let n = 1; n <= carry; n++) {
-        const off = MASK_OFF[n]!;
-        const end = off + MASK_CNT[n * 9 + free]!;
-        for (let j = off; j < end; j++) out[k++] = head | (MASKS[j]! << 9);
-      }
-      if (isCap && free < r && top[sq + (free + 1) * step]! < 6) {
-        for (let n = 1; n <= carry; n++) {
-          const off = SMASH_OFF[n * 9 + free]!;
-          const end = off + SMASH_CNT[n * 9 + free]!;
-          for (let j = off; j < end; j++) out[k++] = head | (SMASH[j]! << 9);
-        }
-      }
+    for (let dir = 0; dir < 4; dir++) k = spreadsInDirection(pos, sq, dir, carry, isCap, out, k);
+  }
+  return k;
+}
+
+/**
+ * Writes the spreads of the stack on sq in direction dir (hand sizes 1..carry) into out[k..]
+ * and returns the new end. The stack's owner need not be the side to move (the tactics code
+ * asks what the opponent could do).
+ */
+export function spreadsInDirection(
+  pos: Position,
+  sq: number,
+  dir: number,
+  carry: number,
+  isCap: boolean,
+  out: Int32Array,
+  k: number,
+): number {
+  const top = pos.top;
+  const r = pos.info.ray[sq * 4 + dir]!;
+  const step = pos.info.delta[dir]!;
+  const free = freeRun(top, sq, step, r);
+  if (free === 0 && !(isCap && r > 0)) return k;
+  const head = sq | (dir << 6) | SPREAD_FLAG;
+  for (let n = 1; n <= carry; n++) {
+    const off = MASK_OFF[n]!;
+    const end = off + MASK_CNT[n * 9 + free]!;
+    for (let j = off; j < end; j++) out[k++] = head | (MASKS[j]! << 9);
+  }
+  if (isCap && free < r && top[sq + (free + 1) * step]! < 6) {
+    for (let n = 1; n <= carry; n++) {
+      const off = SMASH_OFF[n * 9 + free]!;
+      const end = off + SMASH_CNT[n * 9 + free]!;
+      for (let j = off; j < end; j++) out[k++] = head | (SMASH[j]! << 9);
     }
   }
   return k;
+}
+
+/** Squares entered from sq going dir before the edge or the first wall or capstone. */
+export function freeSquares(pos: Position, sq: number, dir: number): number {
+  return freeRun(pos.top, sq, pos.info.delta[dir]!, pos.info.ray[sq * 4 + dir]!);
 }
 
 /** The number of legal moves, without listing them (perft's last ply). */

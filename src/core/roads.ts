@@ -53,8 +53,14 @@ export function roadFromScan(pos: Position, colour: number): boolean {
   const ranksFull = SCAN[at + 2] === 0;
   const filesFull = SCAN[at + 3] === 0;
   if (!ranksFull && !filesFull) return false;
-  const lo = SCAN[at]!;
-  const hi = SCAN[at + 1]!;
+  return roadInSet(pos, SCAN[at]!, SCAN[at + 1]!, ranksFull, filesFull);
+}
+
+/**
+ * Does the square set (lo, hi) join the first and last rank (when `ns`) or the first and last
+ * file (when `ew`)? For road sets that are not on the board yet (what a move would leave).
+ */
+export function roadInSet(pos: Position, lo: number, hi: number, ns: boolean, ew: boolean): boolean {
   const m = pos.info.masks;
   const size = pos.size;
   const nfl = m[M_NOT_FILE_FIRST]!;
@@ -62,10 +68,8 @@ export function roadFromScan(pos: Position, colour: number): boolean {
   const nll = m[M_NOT_FILE_LAST]!;
   const nlh = m[M_NOT_FILE_LAST + 1]!;
   return (
-    (ranksFull &&
-      connects(lo, hi, m[M_RANK_FIRST]!, m[M_RANK_FIRST + 1]!, m[M_RANK_LAST]!, m[M_RANK_LAST + 1]!, size, nfl, nfh, nll, nlh)) ||
-    (filesFull &&
-      connects(lo, hi, m[M_FILE_FIRST]!, m[M_FILE_FIRST + 1]!, m[M_FILE_LAST]!, m[M_FILE_LAST + 1]!, size, nfl, nfh, nll, nlh))
+    (ns && connects(lo, hi, m[M_RANK_FIRST]!, m[M_RANK_FIRST + 1]!, m[M_RANK_LAST]!, m[M_RANK_LAST + 1]!, size, nfl, nfh, nll, nlh)) ||
+    (ew && connects(lo, hi, m[M_FILE_FIRST]!, m[M_FILE_FIRST + 1]!, m[M_FILE_LAST]!, m[M_FILE_LAST + 1]!, size, nfl, nfh, nll, nlh))
   );
 }
 

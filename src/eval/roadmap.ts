@@ -5,8 +5,8 @@
 // A square completes a north-south road when it lies on the south edge or next to a group that
 // touches it, and likewise for the north. So, with A_k = edge k plus the squares next to groups
 // touching edge k, the threats are the empty squares in (A_S & A_N) | (A_W & A_E).
-// Call after scanRoads() of the same position: its missed-line counts say which axes can hold
-// a threat at all (a placement fills one rank and one file at most). Everything but the final
+// The A_k sets themselves are kept too (REACH): spreads.ts uses them to tell which spreads could
+// complete a road. Call after scanRoads() of the same position. Everything but the final
 // `& empty` depends on the colour's road squares alone, so results are cached by road set.
 // (Each thread has its own cache: a module instance per worker.)
 
@@ -27,13 +27,24 @@ import {
 export const MAP = new Int32Array(8);
 
 /**
+ * Per colour c at c * 8: A_S, A_N, A_W, A_E as lo, hi pairs: the squares that, topped by one of
+ * c's road pieces, would join a group touching the south (first rank), north, west (file a) and
+ * east edge, or lie on that edge. A road through a set of new road squares exists only if they
+ * meet both A_S and A_N, or both A_W and A_E.
+ */
+export const REACH = new Int32Array(16);
+
+/** Filled by groupSpans(): GROUP_SPANS[k], the number of road groups spanning k lines. */
+export const GROUP_SPANS = new Int32Array(9);
+
+/**
  * A direct-mapped cache of road maps by road set: a colour's groups, spans and candidate
  * squares depend only on its road squares (flats and caps), which most moves leave unchanged
  * for one of the two colours, so a search meets the same sets again and again. Only the final
  * `& empty` of the threats depends on the rest of the board.
  */
 const CACHE_BITS = 14;
-const CACHE_WORDS = 5; // roadLo, roadHi, candidatesLo, candidatesHi, groupScore
+const CACHE_WORDS = 13; // roadLo, roadHi, candidatesLo, candidatesHi, groupScore, A_S, A_N, A_W, A_E (lo, hi)
 const cache = new Int32Array((1 << CACHE_BITS) * CACHE_WORDS);
 const cacheUsed = new Uint8Array(1 << CACHE_BITS);
 let cacheSize = 0;
@@ -56,6 +67,8 @@ export function mapRoads(pos: Position, colour: number, groupWeights: readonly n
     candLo = cache[at + 2]!;
     candHi = cache[at + 3]!;
     score = cache[at + 4]!;
+    const r = colour * 8;
+    for (let i = 0; i < 8; i++) REACH[r + i] = cache[at + 5 + i]!;
   } else {
     computeRoadMap(pos, colour, groupWeights);
     candLo = CANDIDATES[0]!;
@@ -66,6 +79,8 @@ export function mapRoads(pos: Position, colour: number, groupWeights: readonly n
     cache[at + 2] = candLo;
     cache[at + 3] = candHi;
     cache[at + 4] = score;
+    const r = colour * 8;
+    for (let i = 0; i < 8; i++) cache[at + 5 + i] = REACH[r + i]!;
     cacheUsed[slot] = 1;
   }
   let tLo = 0;
@@ -86,12 +101,27 @@ export function mapRoads(pos: Position, colour: number, groupWeights: readonly n
 /** computeRoadMap's result: candidate squares lo, hi (threats before `& empty`), group score. */
 const CANDIDATES = new Int32Array(3);
 
+/**
+ * The number of `colour`'s road groups by the ranks or files each spans, into GROUP_SPANS
+ * (for the tuner, which needs the counts behind the group score). Call after scanRoads().
+ */
+export function groupSpans(pos: Position, colour: number): void {
+  GROUP_SPANS.fill(0);
+  spans = GROUP_SPANS;
+  computeRoadMap(pos, colour, ZERO_WEIGHTS);
+  spans = undefined;
+}
+
+const ZERO_WEIGHTS: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+let spans: Int32Array | undefined;
+
 function computeRoadMap(pos: Position, colour: number, groupWeights: readonly number[]): void {
   const m = pos.info.masks;
   const lines = pos.info.lines;
   const size = pos.size;
   const lo = SCAN[colour * 4]!;
   const hi = SCAN[colour * 4 + 1]!;
+  // Placement threats need at most one missed line; the A_k sets are wanted whatever the count.
   const nsPossible = SCAN[colour * 4 + 2]! <= 1;
   const ewPossible = SCAN[colour * 4 + 3]! <= 1;
   const nfl = m[M_NOT_FILE_FIRST]!;
@@ -125,35 +155,31 @@ function computeRoadMap(pos: Position, colour: number, groupWeights: readonly nu
   const loneLo = lo & ~restLo;
   const loneHi = hi & ~restHi;
 
-  if (nsPossible || ewPossible) {
-    // Lone squares on an edge reach it by themselves.
-    if (nsPossible) {
-      if (((loneLo & sLo) | (loneHi & sHi)) !== 0) {
-        dilate(loneLo & sLo, loneHi & sHi, size, nfl, nfh, nll, nlh);
-        aSl |= OUT[0]!;
-        aSh |= OUT[1]!;
-      }
-      if (((loneLo & nLo) | (loneHi & nHi)) !== 0) {
-        dilate(loneLo & nLo, loneHi & nHi, size, nfl, nfh, nll, nlh);
-        aNl |= OUT[0]!;
-        aNh |= OUT[1]!;
-      }
-    }
-    if (ewPossible) {
-      if (((loneLo & wLo) | (loneHi & wHi)) !== 0) {
-        dilate(loneLo & wLo, loneHi & wHi, size, nfl, nfh, nll, nlh);
-        aWl |= OUT[0]!;
-        aWh |= OUT[1]!;
-      }
-      if (((loneLo & eLo) | (loneHi & eHi)) !== 0) {
-        dilate(loneLo & eLo, loneHi & eHi, size, nfl, nfh, nll, nlh);
-        aEl |= OUT[0]!;
-        aEh |= OUT[1]!;
-      }
-    }
+  // Lone squares on an edge reach it by themselves.
+  if (((loneLo & sLo) | (loneHi & sHi)) !== 0) {
+    dilate(loneLo & sLo, loneHi & sHi, size, nfl, nfh, nll, nlh);
+    aSl |= OUT[0]!;
+    aSh |= OUT[1]!;
   }
+  if (((loneLo & nLo) | (loneHi & nHi)) !== 0) {
+    dilate(loneLo & nLo, loneHi & nHi, size, nfl, nfh, nll, nlh);
+    aNl |= OUT[0]!;
+    aNh |= OUT[1]!;
+  }
+  if (((loneLo & wLo) | (loneHi & wHi)) !== 0) {
+    dilate(loneLo & wLo, loneHi & wHi, size, nfl, nfh, nll, nlh);
+    aWl |= OUT[0]!;
+    aWh |= OUT[1]!;
+  }
+  if (((loneLo & eLo) | (loneHi & eHi)) !== 0) {
+    dilate(loneLo & eLo, loneHi & eHi, size, nfl, nfh, nll, nlh);
+    aEl |= OUT[0]!;
+    aEh |= OUT[1]!;
+  }
+  const lone = popcount32(loneLo) + popcount32(loneHi);
+  if (spans !== undefined) spans[1] += lone;
 
-  let score = 0;
+  let score = lone * groupWeights[1]!;
   while ((restLo | restHi) !== 0) {
     const seedLo = restLo & -restLo;
     const seedHi = seedLo === 0 ? restHi & -restHi : 0;
@@ -168,11 +194,13 @@ function computeRoadMap(pos: Position, colour: number, groupWeights: readonly nu
       if (((gLo & lines[2 * i]!) | (gHi & lines[2 * i + 1]!)) !== 0) ranks++;
       if (((gLo & lines[16 + 2 * i]!) | (gHi & lines[17 + 2 * i]!)) !== 0) files++;
     }
-    score += groupWeights[ranks > files ? ranks : files]!;
-    const touchS = nsPossible && ((gLo & sLo) | (gHi & sHi)) !== 0;
-    const touchN = nsPossible && ((gLo & nLo) | (gHi & nHi)) !== 0;
-    const touchW = ewPossible && ((gLo & wLo) | (gHi & wHi)) !== 0;
-    const touchE = ewPossible && ((gLo & eLo) | (gHi & eHi)) !== 0;
+    const span = ranks > files ? ranks : files;
+    score += groupWeights[span]!;
+    if (spans !== undefined) spans[span]++;
+    const touchS = ((gLo & sLo) | (gHi & sHi)) !== 0;
+    const touchN = ((gLo & nLo) | (gHi & nHi)) !== 0;
+    const touchW = ((gLo & wLo) | (gHi & wHi)) !== 0;
+    const touchE = ((gLo & eLo) | (gHi & eHi)) !== 0;
     if (touchS || touchN || touchW || touchE) {
       dilate(gLo, gHi, size, nfl, nfh, nll, nlh);
       const dl = OUT[0]!;
@@ -209,4 +237,13 @@ function computeRoadMap(pos: Position, colour: number, groupWeights: readonly nu
   CANDIDATES[0] = tLo & ~lo;
   CANDIDATES[1] = tHi & ~hi;
   CANDIDATES[2] = score;
+  const r = colour * 8;
+  REACH[r] = aSl;
+  REACH[r + 1] = aSh;
+  REACH[r + 2] = aNl;
+  REACH[r + 3] = aNh;
+  REACH[r + 4] = aWl;
+  REACH[r + 5] = aWh;
+  REACH[r + 6] = aEl;
+  REACH[r + 7] = aEh;
 }

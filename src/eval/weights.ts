@@ -1,28 +1,30 @@
-// Evaluation weights, one set per board size, in centiflats (100 = one flat on the board).
-// Hand-set to start; kept here, in one place, so that they can be tuned by matches later.
+// The evaluation's weights per board size: the tuned set from weights.generated.ts (written by
+// `bredon tune`) where it covers the size and matches the feature layout, else the hand-set
+// defaults below (the first evaluation's terms, restated in the feature layout).
 
-export interface Weights {
-  /** A flat on top of a stack (what the flat count counts). */
-  readonly flat: number;
-  readonly wall: number;
-  readonly cap: number;
-  /** Per own piece under an own top piece, within the carry limit (pieces it can still spread). */
-  readonly reserve: number;
-  /** Per opponent piece under an own top piece, within the carry limit. */
-  readonly captive: number;
-  /** Extra per own piece under an own capstone (a hard cap). */
-  readonly capReserve: number;
-  /** Per step closer to the centre, for flats and capstones on top. */
-  readonly centre: number;
-  /** By the number of ranks or files a connected road group spans (index 0..size). */
+import { featureLayout, STACK_TERMS, type FeatureLayout } from './features.js';
+import { GENERATED_WEIGHTS } from './weights.generated.js';
+
+export interface WeightSet {
+  readonly size: number;
+  /** Middle-game and end-game weight per feature (features.ts), in centiflats. */
+  readonly mg: Float64Array;
+  readonly eg: Float64Array;
+  /** The group-span weights (index = lines spanned), for the road map's cached group score. */
   readonly group: readonly number[];
-  /** Per square where the side NOT to move threatens to complete a road by placement (at most 2). */
-  readonly threat: number;
-  /** For having the move. */
-  readonly tempo: number;
+  /** Where the weights came from: 'hand-set defaults' or the tuner's description of its data. */
+  readonly source: string;
 }
 
-const GROUPS: Record<number, number[]> = {
+/** The shape of one size in weights.generated.ts. */
+export interface GeneratedSize {
+  readonly source: string;
+  readonly names: readonly string[];
+  readonly mg: readonly number[];
+  readonly eg: readonly number[];
+}
+
+const HAND_GROUPS: Record<number, number[]> = {
   3: [0, 0, 20, 0],
   4: [0, 0, 10, 40, 0],
   5: [0, 0, 5, 20, 60, 0],
@@ -31,17 +33,71 @@ const GROUPS: Record<number, number[]> = {
   8: [0, 0, 3, 10, 20, 35, 55, 90, 0],
 };
 
-export function weightsFor(size: number): Weights {
-  return {
-    flat: 100,
-    wall: 45,
-    cap: 70,
-    reserve: 18,
-    captive: -6,
-    capReserve: 8,
-    centre: size >= 6 ? 5 : 6,
-    group: GROUPS[size]!,
-    threat: 60,
-    tempo: 25,
+/** The hand-set evaluation (before any tuning), as mg/eg arrays in the layout of `size`. */
+export function handWeights(size: number): { mg: number[]; eg: number[] } {
+  const L = featureLayout(size);
+  const mg = new Array<number>(L.count).fill(0);
+  const centre = size >= 6 ? 5 : 6;
+  const mid = (size - 1) / 2;
+  for (let sq = 0; sq < size * size; sq++) {
+    const d = Math.abs((sq % size) - mid) + Math.abs(Math.floor(sq / size) - mid);
+    const bonus = Math.round((size - 1 - d) * centre);
+    const c = L.squareClass[sq]!;
+    mg[L.flatPst + c] = bonus; // the flat itself is counted by flatLead, with komi
+    mg[L.wallPst + c] = 45;
+    mg[L.capPst + c] = 70 + bonus;
+  }
+  const stack: Record<(typeof STACK_TERMS)[number], number> = {
+    flatSupport: 18,
+    flatCaptive: -6,
+    wallSupport: 18,
+    wallCaptive: -6,
+    capSupport: 26,
+    capCaptive: -6,
+    buriedOwn: 0,
+    buriedCaptive: 0,
   };
+  STACK_TERMS.forEach((t, i) => (mg[L.stack + i] = stack[t]));
+  HAND_GROUPS[size]!.forEach((w, i) => (mg[L.group + i] = w));
+  mg[L.flatLead] = 100;
+  mg[L.threat] = 60;
+  mg[L.tempo] = 25;
+  return { mg, eg: mg.slice() };
+}
+
+function fromArrays(L: FeatureLayout, mg: readonly number[], eg: readonly number[], source: string): WeightSet {
+  const group: number[] = [];
+  for (let i = 0; i <= L.size; i++) group.push(Math.round(mg[L.group + i]!));
+  return { size: L.size, mg: Float64Array.from(mg), eg: Float64Array.from(eg), group, source };
+}
+
+/** Whether a generated entry fits the current layout (same feature names in the same order). */
+export function generatedFits(size: number, g: GeneratedSize | undefined): g is GeneratedSize {
+  if (g === undefined) return false;
+  const L = featureLayout(size);
+  return (
+    g.names.length === L.count &&
+    g.mg.length === L.count &&
+    g.eg.length === L.count &&
+    g.names.every((n, i) => n === L.names[i]) &&
+    g.mg.every(Number.isFinite) &&
+    g.eg.every(Number.isFinite)
+  );
+}
+
+const sets: WeightSet[] = [];
+
+export function weightsFor(size: number): WeightSet {
+  let w = sets[size];
+  if (w === undefined) {
+    const L = featureLayout(size);
+    const g = (GENERATED_WEIGHTS as Record<number, GeneratedSize | undefined>)[size];
+    if (generatedFits(size, g)) w = fromArrays(L, g.mg, g.eg, g.source);
+    else {
+      const h = handWeights(size);
+      w = fromArrays(L, h.mg, h.eg, 'hand-set defaults');
+    }
+    sets[size] = w;
+  }
+  return w;
 }

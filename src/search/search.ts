@@ -12,9 +12,10 @@ import { generateMoves, MAX_MOVES } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import { boardResult, DRAW, ONGOING, resultAfterMove, resultWinner } from '../core/result.js';
 import { scanRoads } from '../core/roads.js';
-import { evaluate, groupWeights } from './evaluate.js';
-import { MAP, mapRoads } from './roadmap.js';
+import { evaluate, groupWeights } from '../eval/evaluate.js';
+import { MAP, mapRoads } from '../eval/roadmap.js';
 import { MoveOrder, MovePicker } from './order.js';
+import { SPREAD_WIN, spreadWin } from './spread-roads.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
 
@@ -194,8 +195,19 @@ export class Searcher {
       threatHi = MAP[(side ^ 1) * 4 + 1]!;
       threatCount = MAP[(side ^ 1) * 4 + 2]!;
     }
-    const threatened = threatCount !== 0;
+    let threatened = threatCount !== 0;
     const groups = MAP[3]! - MAP[7]!;
+    if (pos.ply >= 2) {
+      // Roads by spreads (spread-roads.ts): a win in one for the side to move ends the node; one
+      // for the opponent is a threat like a placement threat (searched, never trusted to the
+      // static score), with the squares of its path as the ones to block.
+      if (ply > 0 && spreadWin(pos, side) !== 0) return WIN_SCORE - ply - 1;
+      if (!threatened && spreadWin(pos, side ^ 1) !== 0) {
+        threatened = true;
+        threatLo = SPREAD_WIN[1]!;
+        threatHi = SPREAD_WIN[2]!;
+      }
+    }
 
     if (depth <= 0) {
       if (!threatened || ply >= this.extensionLimit) return evaluate(pos, this.halfKomi, threatCount, groups);

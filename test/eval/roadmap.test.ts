@@ -9,8 +9,8 @@ import { scanRoads, THREATS, threatsFromScan } from '../../src/core/roads.js';
 import { formatTps } from '../../src/notation/tps.js';
 import { parsePtnGames } from '../../src/notation/ptn-game.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
-import { groupWeights } from '../../src/search/evaluate.js';
-import { MAP, mapRoads } from '../../src/search/roadmap.js';
+import { groupWeights } from '../../src/eval/evaluate.js';
+import { MAP, mapRoads } from '../../src/eval/roadmap.js';
 import { readShared } from '../shared.js';
 
 function compare(pos: Position, wrong: string[]): number {

@@ -1,0 +1,283 @@
+// What the evaluation counts on a board: a linear model over features, each counted as
+// White's minus Black's, with two weights per feature (middle game and end game) blended by the
+// game phase. The search reads the blended sum (evaluate.ts); the tuner reads the raw feature
+// vector (extractFeatures) and fits the weights to game results.
+//
+// Feature groups (per size n; k = ceil(n / 2) and C = k (k + 1) / 2 square classes under the
+// board's 8 symmetries):
+//   flatPst[C], wallPst[C], capPst[C]  the top piece by type and square class
+//   flatLead, flatLeadEnd             top flats minus komi; the same scaled up as reserves run out
+//   stack[8]                          pieces under a top, by top type, own or captive, carryable or buried
+//   hardCap, capMobility, capInHand   capstone terms
+//   wallNextToRoad, wallNextToOwn     walls beside the opponent's / own road pieces
+//   lineOpen[n+1], lineSoft[n+1], lineHard[n+1]
+//                                     per rank and file: own road pieces in it, with no opponent
+//                                     piece / only opponent flats / an opponent wall or cap in it
+//   group[n+1]                        connected road groups by the ranks or files they span
+//                                     (one weight, not phased: the road map caches it by road set)
+//   threat                            squares where the side NOT to move could place a road (<= 2)
+//   tempo                             +1 White to move, -1 Black to move
+// Everything here is allocation-free: the search calls it at every leaf.
+
+import { dilate, OUT, popcount32 } from '../core/bitboard.js';
+import { WHITE, type Position } from '../core/position.js';
+import { M_BOARD, M_NOT_FILE_FIRST, M_NOT_FILE_LAST, MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
+
+export const STACK_TERMS = [
+  'flatSupport',
+  'flatCaptive',
+  'wallSupport',
+  'wallCaptive',
+  'capSupport',
+  'capCaptive',
+  'buriedOwn',
+  'buriedCaptive',
+] as const;
+
+export interface FeatureLayout {
+  readonly size: number;
+  readonly count: number;
+  readonly names: readonly string[];
+  /** Square class (0..classes-1) of each square under the 8 symmetries of the board. */
+  readonly squareClass: Int32Array;
+  readonly classes: number;
+  readonly flatPst: number;
+  readonly wallPst: number;
+  readonly capPst: number;
+  readonly flatLead: number;
+  readonly flatLeadEnd: number;
+  readonly stack: number;
+  readonly hardCap: number;
+  readonly capMobility: number;
+  readonly capInHand: number;
+  readonly wallNextToRoad: number;
+  readonly wallNextToOwn: number;
+  readonly lineOpen: number;
+  readonly lineSoft: number;
+  readonly lineHard: number;
+  readonly group: number;
+  readonly threat: number;
+  readonly tempo: number;
+  /** 1 for features whose middle-game and end-game weights are one weight (the group spans). */
+  readonly unphased: Uint8Array;
+}
+
+function makeLayout(size: number): FeatureLayout {
+  const k = Math.ceil(size / 2);
+  const classes = (k * (k + 1)) / 2;
+  const squareClass = new Int32Array(64);
+  const classNames: string[] = [];
+  for (let sq = 0; sq < size * size; sq++) {
+    const x = sq % size;
+    const y = Math.floor(sq / size);
+    const fx = Math.min(x, size - 1 - x);
+    const fy = Math.min(y, size - 1 - y);
+    const a = Math.min(fx, fy);
+    const b = Math.max(fx, fy);
+    const c = (b * (b + 1)) / 2 + a;
+    squareClass[sq] = c;
+    classNames[c] ??= String.fromCharCode(97 + a) + String(b + 1);
+  }
+  const names: string[] = [];
+  const block = (prefix: string, n: number, label: (i: number) => string = (i) => String(i)): number => {
+    const at = names.length;
+    for (let i = 0; i < n; i++) names.push(`${prefix}[${label(i)}]`);
+    return at;
+  };
+  const one = (name: string): number => {
+    names.push(name);
+    return names.length - 1;
+  };
+  const flatPst = block('flatPst', classes, (i) => classNames[i]!);
+  const wallPst = block('wallPst', classes, (i) => classNames[i]!);
+  const capPst = block('capPst', classes, (i) => classNames[i]!);
+  const flatLead = one('flatLead');
+  const flatLeadEnd = one('flatLeadEnd');
+  const stack = names.length;
+  for (const t of STACK_TERMS) one(t);
+  const hardCap = one('hardCap');
+  const capMobility = one('capMobility');
+  const capInHand = one('capInHand');
+  const wallNextToRoad = one('wallNextToRoad');
+  const wallNextToOwn = one('wallNextToOwn');
+  const lineOpen = block('lineOpen', size + 1);
+  const lineSoft = block('lineSoft', size + 1);
+  const lineHard = block('lineHard', size + 1);
+  const group = block('group', size + 1);
+  const threat = one('threat');
+  const tempo = one('tempo');
+  const unphased = new Uint8Array(names.length);
+  for (let i = 0; i <= size; i++) unphased[group + i] = 1;
+  return {
+    size,
+    count: names.length,
+    names,
+    squareClass,
+    classes,
+    flatPst,
+    wallPst,
+    capPst,
+    flatLead,
+    flatLeadEnd,
+    stack,
+    hardCap,
+    capMobility,
+    capInHand,
+    wallNextToRoad,
+    wallNextToOwn,
+    lineOpen,
+    lineSoft,
+    lineHard,
+    group,
+    threat,
+    tempo,
+    unphased,
+  };
+}
+
+const layouts: FeatureLayout[] = [];
+for (let s = MIN_SIZE; s <= MAX_SIZE; s++) layouts[s] = makeLayout(s);
+
+export function featureLayout(size: number): FeatureLayout {
+  const l = layouts[size];
+  if (l === undefined) throw new RangeError(`no evaluation layout for size ${size}`);
+  return l;
+}
+
+const LINE_COUNTS = new Int32Array(64);
+
+/** The game phase: 1 with full reserves, 0 when the stones run out (middle-game weight share). */
+export function gamePhase(pos: Position): number {
+  const full = 2 * pos.startStones;
+  return full > 0 ? (pos.stones[0]! + pos.stones[1]!) / full : 0;
+}
+
+/**
+ * Fills F[0..count) with the board features of `pos` (White's minus Black's), all but the group
+ * spans (left 0: the search adds their weighted score from the road map; the tuner fills them
+ * with groupSpans()). `nonMoverThreats` is the number of squares where the side not to move
+ * could complete a road by placement.
+ */
+export function boardFeatures(pos: Position, halfKomi: number, nonMoverThreats: number, F: Float64Array): void {
+  const L = layouts[pos.size]!;
+  F.fill(0, 0, L.count);
+  const size = pos.size;
+  const area = pos.area;
+  const top = pos.top;
+  const height = pos.height;
+  const stack = pos.stack;
+  const stride = pos.stride;
+  const cls = L.squareClass;
+  const delta = pos.info.delta;
+  const ray = pos.info.ray;
+  const lc = LINE_COUNTS;
+  lc.fill(0);
+  let flats = 0;
+  for (let sq = 0; sq < area; sq++) {
+    const code = top[sq]!;
+    if (code === 0) continue;
+    const colour = code & 1;
+    const sign = colour === WHITE ? 1 : -1;
+    const type = code >> 1; // 1 flat, 2 wall, 3 cap
+    // Per colour and line (ranks 0..7, files 8..15): road pieces at c * 32 + line, hard
+    // blockers (walls, caps) at c * 32 + 16 + line.
+    const rank = (sq / size) | 0;
+    const file = sq - rank * size;
+    const at = colour * 32;
+    if (type !== 2) {
+      lc[at + rank]++;
+      lc[at + 8 + file]++;
+    }
+    if (type !== 1) {
+      lc[at + 16 + rank]++;
+      lc[at + 24 + file]++;
+    }
+    if (type === 1) {
+      F[L.flatPst + cls[sq]!] += sign;
+      flats += sign;
+    } else if (type === 2) {
+      F[L.wallPst + cls[sq]!] += sign;
+    } else {
+      F[L.capPst + cls[sq]!] += sign;
+      let mob = 0;
+      for (let dir = 0; dir < 4; dir++) {
+        const r = ray[sq * 4 + dir]!;
+        const step = delta[dir]!;
+        let cur = sq + step;
+        for (let i = 0; i < r && top[cur]! < 4; i++, cur += step) mob++;
+      }
+      F[L.capMobility] += sign * mob;
+    }
+    const h = height[sq]!;
+    if (h > 1) {
+      const base = sq * stride;
+      const carryFloor = h > size ? h - size : 0; // pieces below this level cannot be carried
+      let own = 0;
+      let other = 0;
+      for (let l = carryFloor; l < h - 1; l++) {
+        if (stack[base + l] === colour) own++;
+        else other++;
+      }
+      const at = L.stack + 2 * (type - 1);
+      F[at] += sign * own;
+      F[at + 1] += sign * other;
+      if (carryFloor > 0) {
+        let bOwn = 0;
+        for (let l = 0; l < carryFloor; l++) if (stack[base + l] === colour) bOwn++;
+        F[L.stack + 6] += sign * bOwn;
+        F[L.stack + 7] += sign * (carryFloor - bOwn);
+      }
+      if (type === 3 && stack[base + h - 2] === colour) F[L.hardCap] += sign;
+    }
+  }
+  const lead = flats - halfKomi / 2;
+  F[L.flatLead] = lead;
+  const left = pos.stones[0]! < pos.stones[1]! ? pos.stones[0]! : pos.stones[1]!;
+  F[L.flatLeadEnd] = (lead * 4) / (left + 4);
+  F[L.capInHand] = pos.caps[0]! - pos.caps[1]!;
+
+  // Bitboards (lo, hi halves): flats 0/1, walls 2/3, caps 4/5.
+  const b = pos.b;
+  const m = pos.info.masks;
+  const nfl = m[M_NOT_FILE_FIRST]!;
+  const nfh = m[M_NOT_FILE_FIRST + 1]!;
+  const nll = m[M_NOT_FILE_LAST]!;
+  const nlh = m[M_NOT_FILE_LAST + 1]!;
+  const boardLo = m[M_BOARD]!;
+  const boardHi = m[M_BOARD + 1]!;
+  const roadWLo = b[0]! | b[8]!;
+  const roadWHi = b[1]! | b[9]!;
+  const roadBLo = b[2]! | b[10]!;
+  const roadBHi = b[3]! | b[11]!;
+  if ((b[4]! | b[5]!) !== 0) {
+    dilate(b[4]!, b[5]!, size, nfl, nfh, nll, nlh);
+    const nl = OUT[0]! & boardLo;
+    const nh = OUT[1]! & boardHi;
+    F[L.wallNextToRoad] += popcount32(nl & roadBLo) + popcount32(nh & roadBHi);
+    F[L.wallNextToOwn] += popcount32(nl & roadWLo) + popcount32(nh & roadWHi);
+  }
+  if ((b[6]! | b[7]!) !== 0) {
+    dilate(b[6]!, b[7]!, size, nfl, nfh, nll, nlh);
+    const nl = OUT[0]! & boardLo;
+    const nh = OUT[1]! & boardHi;
+    F[L.wallNextToRoad] -= popcount32(nl & roadWLo) + popcount32(nh & roadWHi);
+    F[L.wallNextToOwn] -= popcount32(nl & roadBLo) + popcount32(nh & roadBHi);
+  }
+  for (let i = 0; i < 16; i++) {
+    if ((i & 7) >= size) continue;
+    const w = lc[i]!;
+    const bl = lc[32 + i]!;
+    if (w !== 0) {
+      const base = lc[48 + i]! !== 0 ? L.lineHard : bl !== 0 ? L.lineSoft : L.lineOpen;
+      F[base + w] += 1;
+    }
+    if (bl !== 0) {
+      const base = lc[16 + i]! !== 0 ? L.lineHard : w !== 0 ? L.lineSoft : L.lineOpen;
+      F[base + bl] -= 1;
+    }
+  }
+  const threats = nonMoverThreats > 2 ? 2 : nonMoverThreats;
+  const white = pos.side === WHITE;
+  F[L.threat] = white ? -threats : threats;
+  F[L.tempo] = white ? 1 : -1;
+}

@@ -1,0 +1,196 @@
+// Roads by spreads: can a colour complete a road in one move by spreading a stack? Placement
+// threats come from the road map at no cost; a spread that finishes a road (a capstone or stack
+// dropping onto the last gaps of a line) is the commonest way a tinue ends and must be seen at
+// the search's horizon too.
+//
+// The filter, exact for one spread path: a spread turns at most the origin and the squares it
+// enters into road squares, all on one straight segment. The component holding that segment
+// touches the south edge only if the segment meets A_S (the south edge, or a square next to a
+// group touching it: roadmap.ts REACH), and likewise north, west and east. So a stack and
+// direction whose longest segment meets neither A_S and A_N together nor A_W and A_E together
+// cannot make a road, and only the survivors are played out (make, road check, unmake).
+// Call after mapRoads() of `colour` on the same position. Allocation-free.
+
+import { freeSquares, spreadsInDirection } from '../core/movegen.js';
+import type { Position } from '../core/position.js';
+import { roadInSet } from '../core/roads.js';
+import { MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
+import { REACH } from '../eval/roadmap.js';
+
+/** SEGMENTS[size][((sq * 4 + dir) * 9 + len) * 2 + half]: the origin and the next len squares. */
+const SEGMENTS: Int32Array[] = [];
+/** CROSS[size][(sq * 9 + carry) * 2 + half]: the four segments of a hand of `carry`, blockers ignored. */
+const CROSS: Int32Array[] = [];
+for (let size = MIN_SIZE; size <= MAX_SIZE; size++) {
+  const seg = new Int32Array(64 * 4 * 9 * 2);
+  const cross = new Int32Array(64 * 9 * 2);
+  const step = [size, 1, -size, -1];
+  for (let sq = 0; sq < size * size; sq++) {
+    const x = sq % size;
+    const y = Math.floor(sq / size);
+    for (let dir = 0; dir < 4; dir++) {
+      let lo = 0;
+      let hi = 0;
+      for (let len = 0; len <= 8; len++) {
+        const cx = x + (dir === 1 ? len : dir === 3 ? -len : 0);
+        const cy = y + (dir === 0 ? len : dir === 2 ? -len : 0);
+        if (cx >= 0 && cx < size && cy >= 0 && cy < size) {
+          const c = sq + len * step[dir]!;
+          if (c < 32) lo |= 1 << c;
+          else hi |= 1 << (c - 32);
+        }
+        seg[((sq * 4 + dir) * 9 + len) * 2] = lo;
+        seg[((sq * 4 + dir) * 9 + len) * 2 + 1] = hi;
+        // A capstone may reach one square past its hand (flattening a wall): carry + 1.
+        for (let carry = Math.max(1, len - 1); carry <= (len === 8 ? 8 : len - 1); carry++) {
+          cross[(sq * 9 + carry) * 2] |= lo;
+          cross[(sq * 9 + carry) * 2 + 1] |= hi;
+        }
+      }
+    }
+  }
+  SEGMENTS[size] = seg;
+  CROSS[size] = cross;
+}
+
+/** The winning spread found by the last spreadWin (0 when none) and its segment (lo, hi). */
+export const SPREAD_WIN = new Int32Array(3);
+
+/** Scratch for one direction's spreads (at most 2^8 masks plus smashes). */
+const scratch = new Int32Array(1024);
+
+/**
+ * A spread by which `colour` completes a road (and so wins) if it were to move now, or 0.
+ * Works for either side (nothing is made or unmade: the road a spread would leave is computed
+ * from the stack's colours). Call right after mapRoads(pos, colour, ...).
+ */
+export function spreadWin(pos: Position, colour: number): number {
+  SPREAD_WIN[0] = 0;
+  const size = pos.size;
+  const top = pos.top;
+  const height = pos.height;
+  const r = colour * 8;
+  const sLo = REACH[r]!;
+  const sHi = REACH[r + 1]!;
+  const nLo = REACH[r + 2]!;
+  const nHi = REACH[r + 3]!;
+  const wLo = REACH[r + 4]!;
+  const wHi = REACH[r + 5]!;
+  const eLo = REACH[r + 6]!;
+  const eHi = REACH[r + 7]!;
+  const seg = SEGMENTS[size]!;
+  const cross = CROSS[size]!;
+  const b = pos.b;
+  const c2 = colour * 2;
+  let found = 0;
+  // Every stack `colour` controls: its flats, walls and capstones on top.
+  for (let half = 0; half < 2 && found === 0; half++) {
+    let bits = b[c2 + half]! | b[4 + c2 + half]! | b[8 + c2 + half]!;
+    while (bits !== 0 && found === 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      const sq = half * 32 + 31 - Math.clz32(low);
+      const t = top[sq]!;
+      const h = height[sq]!;
+      const carry = h < size ? h : size;
+      // All four directions at once, blockers ignored (one square more for a capstone's smash).
+      const x = (sq * 9 + carry) * 2;
+      const xLo = cross[x]!;
+      const xHi = cross[x + 1]!;
+      if (
+        !(((xLo & sLo) | (xHi & sHi)) !== 0 && ((xLo & nLo) | (xHi & nHi)) !== 0) &&
+        !(((xLo & wLo) | (xHi & wHi)) !== 0 && ((xLo & eLo) | (xHi & eHi)) !== 0)
+      ) {
+        continue;
+      }
+      found = spreadWinFrom(pos, colour, sq, t, carry, seg, sLo, sHi, nLo, nHi, wLo, wHi, eLo, eHi);
+    }
+  }
+  SPREAD_WIN[0] = found;
+  return found;
+}
+
+/** spreadWin for the stack on sq (top t): each direction filtered by its segment, then played out. */
+function spreadWinFrom(
+  pos: Position,
+  colour: number,
+  sq: number,
+  t: number,
+  carry: number,
+  seg: Int32Array,
+  sLo: number,
+  sHi: number,
+  nLo: number,
+  nHi: number,
+  wLo: number,
+  wHi: number,
+  eLo: number,
+  eHi: number,
+): number {
+  const top = pos.top;
+  const isCap = t >= 6;
+  for (let dir = 0; dir < 4; dir++) {
+    const free = freeSquares(pos, sq, dir);
+    let len = free < carry ? free : carry;
+    // A capstone may go one further and flatten a wall (its last drop alone).
+    if (isCap && free < carry && free < pos.info.ray[sq * 4 + dir]! && top[sq + (free + 1) * pos.info.delta[dir]!]! < 6) len++;
+    if (len === 0) continue;
+    const at = ((sq * 4 + dir) * 9 + len) * 2;
+    const gLo = seg[at]!;
+    const gHi = seg[at + 1]!;
+    const ns = ((gLo & sLo) | (gHi & sHi)) !== 0 && ((gLo & nLo) | (gHi & nHi)) !== 0;
+    const ew = ((gLo & wLo) | (gHi & wHi)) !== 0 && ((gLo & eLo) | (gHi & eHi)) !== 0;
+    if (!ns && !ew) continue;
+    const end = spreadsInDirection(pos, sq, dir, carry, isCap, scratch, 0);
+    const m = winningSpread(pos, colour, sq, dir, ns, ew, end);
+    if (m !== 0) {
+      SPREAD_WIN[1] = gLo;
+      SPREAD_WIN[2] = gHi;
+      return m;
+    }
+  }
+  return 0;
+}
+
+/**
+ * The first of the spreads scratch[0..end) (all from sq in direction dir) after which `colour`
+ * has a road, or 0. The squares' new tops follow from the drop mask: the j-th square entered
+ * gets the hand piece at the mask's j-th set bit, the last one the moving stack's top piece
+ * (a wall there is no road square); the origin keeps the piece under the hand, if any.
+ */
+function winningSpread(pos: Position, colour: number, sq: number, dir: number, ns: boolean, ew: boolean, end: number): number {
+  const b = pos.b;
+  const stack = pos.stack;
+  const h = pos.height[sq]!;
+  const base = sq * pos.stride;
+  const step = pos.info.delta[dir]!;
+  const topIsWall = pos.top[sq]! >> 1 === 2;
+  const c2 = colour * 2;
+  const roadLo = b[c2]! | b[8 + c2]!;
+  const roadHi = b[c2 + 1]! | b[9 + c2]!;
+  const originLo = sq < 32 ? 1 << sq : 0;
+  const originHi = sq < 32 ? 0 : 1 << (sq - 32);
+  for (let i = 0; i < end; i++) {
+    const m = scratch[i]!;
+    let mask = (m >>> 9) & 0xff;
+    const n = 32 - Math.clz32(mask);
+    let lo = roadLo & ~originLo;
+    let hi = roadHi & ~originHi;
+    if (n < h && stack[base + h - n - 1] === colour) {
+      lo |= originLo;
+      hi |= originHi;
+    }
+    const handBase = base + h - n;
+    let cur = sq;
+    while (mask !== 0) {
+      cur += step;
+      const p = 31 - Math.clz32(mask & -mask); // index in the hand of this square's new top
+      mask &= mask - 1;
+      const road = stack[handBase + p] === colour && !(mask === 0 && topIsWall);
+      if (cur < 32) lo = road ? lo | (1 << cur) : lo & ~(1 << cur);
+      else hi = road ? hi | (1 << (cur - 32)) : hi & ~(1 << (cur - 32));
+    }
+    if (roadInSet(pos, lo, hi, ns, ew)) return m;
+  }
+  return 0;
+}

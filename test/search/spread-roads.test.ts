@@ -1,0 +1,105 @@
+// spreadWin (the filtered, computed check) agrees with brute force (make every spread, look for
+// a road with the rules core) for both colours, on archive positions and random games.
+import { describe, expect, it } from 'vitest';
+import { makeMove, makeNull, unmakeMove, unmakeNull } from '../../src/core/makemove.js';
+import { generateMoves, MAX_MOVES } from '../../src/core/movegen.js';
+import { isSpread } from '../../src/core/move.js';
+import { Position } from '../../src/core/position.js';
+import { isDecided } from '../../src/core/result.js';
+import { hasRoad, scanRoads } from '../../src/core/roads.js';
+import { groupWeights } from '../../src/eval/evaluate.js';
+import { mapRoads } from '../../src/eval/roadmap.js';
+import { parsePtnGames } from '../../src/notation/ptn-game.js';
+import { parseMove, formatMove } from '../../src/notation/ptn-move.js';
+import { formatTps, parseTps } from '../../src/notation/tps.js';
+import { spreadWin } from '../../src/search/spread-roads.js';
+import { readShared } from '../shared.js';
+
+const buf = new Int32Array(MAX_MOVES);
+
+function bruteForce(pos: Position, colour: number): boolean {
+  const nulled = pos.side !== colour;
+  if (nulled) makeNull(pos);
+  const end = generateMoves(pos, buf, 0);
+  let win = false;
+  for (let i = 0; i < end && !win; i++) {
+    const m = buf[i]!;
+    if (!isSpread(m)) continue;
+    makeMove(pos, m);
+    win = hasRoad(pos, colour);
+    unmakeMove(pos, m);
+  }
+  if (nulled) unmakeNull(pos);
+  return win;
+}
+
+function check(pos: Position, wrong: string[]): number {
+  let wins = 0;
+  for (const colour of [0, 1]) {
+    scanRoads(pos);
+    mapRoads(pos, colour, groupWeights(pos.size));
+    const m = spreadWin(pos, colour);
+    const expected = bruteForce(pos, colour);
+    if ((m !== 0) !== expected) wrong.push(`${formatTps(pos)} colour ${colour}: found ${m} expected ${expected}`);
+    if (m !== 0) {
+      wins++;
+      // The move it names really wins.
+      const nulled = pos.side !== colour;
+      if (nulled) makeNull(pos);
+      makeMove(pos, m);
+      if (!hasRoad(pos, colour)) wrong.push(`${formatTps(pos)}: ${m} does not make a road`);
+      unmakeMove(pos, m);
+      if (nulled) unmakeNull(pos);
+    }
+  }
+  return wins;
+}
+
+describe('roads by spreads', () => {
+  it('finds a capstone spreading onto the last gaps of a line', () => {
+    // White flats a2-d2, Black flats a1-d1, e1 empty, a white capstone on two white flats on f1:
+    // no placement completes a road, but 2f1<11 (e1, then the capstone on d1) joins a2 to f1.
+    const pos = parseTps('x6/x6/x6/x6/1,1,1,1,x2/2,2,2,2,x,111C 1 12');
+    scanRoads(pos);
+    mapRoads(pos, 0, groupWeights(6));
+    const m = spreadWin(pos, 0);
+    expect(m).not.toBe(0);
+    expect(formatMove(m, 6)).toBe('2f1<11');
+    makeMove(pos, m);
+    expect(hasRoad(pos, 0)).toBe(true);
+  });
+
+  it('agrees with brute force on the PlayTak archive', () => {
+    const wrong: string[] = [];
+    let wins = 0;
+    const games = parsePtnGames(readShared('data/games/playtak-6x6-1344.ptn'));
+    for (let g = 0; g < games.length; g += 3) {
+      const pos = new Position(6);
+      for (const mv of games[g]!.moves) {
+        makeMove(pos, parseMove(mv.text, 6));
+        if (pos.ply >= 2 && !isDecided(pos)) wins += check(pos, wrong);
+      }
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(wins).toBeGreaterThan(100); // real spread threats were met
+  });
+
+  it('agrees with brute force on random games of every size', () => {
+    const wrong: string[] = [];
+    let seed = 11;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    let wins = 0;
+    for (let size = 3; size <= 8; size++) {
+      for (let game = 0; game < 15; game++) {
+        const pos = new Position(size);
+        while (!isDecided(pos) && pos.ply < 250) {
+          if (pos.ply >= 2) wins += check(pos, wrong);
+          const end = generateMoves(pos, buf, 0);
+          makeMove(pos, buf[Math.floor(random() * end)]!);
+        }
+      }
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(wins).toBeGreaterThan(50);
+  });
+});
