@@ -3,8 +3,8 @@
 // game phase, plus the road groups' score that the road map caches by road set.
 
 import { WHITE, type Position } from '../core/position.js';
-import { boardFeatures, featureLayout, gamePhase } from './features.js';
-import { weightsFor } from './weights.js';
+import { boardFeatures, featureLayout } from './features.js';
+import { blendTable, weightsFor } from './weights.js';
 
 /** The group weights of a size, for the road map. */
 export function groupWeights(size: number): readonly number[] {
@@ -19,21 +19,25 @@ const F = new Float64Array(256);
  * a road by placement, and `groups`, White's group score minus Black's.
  */
 export function evaluate(pos: Position, halfKomi: number, opponentThreats: number, groups: number): number {
-  const w = weightsFor(pos.size);
+  if (pos.startStones !== tableStones || pos.size !== tableSize) useTable(pos);
   boardFeatures(pos, halfKomi, opponentThreats, F);
-  const n = featureLayout(pos.size).count;
-  const mgw = w.mg;
-  const egw = w.eg;
-  let mg = 0;
-  let eg = 0;
-  for (let i = 0; i < n; i++) {
-    const f = F[i]!;
-    if (f !== 0) {
-      mg += f * mgw[i]!;
-      eg += f * egw[i]!;
-    }
-  }
-  const phase = gamePhase(pos);
-  const s = mg * phase + eg * (1 - phase) + groups;
+  const t = table;
+  const n = count;
+  const row = (pos.stones[0]! + pos.stones[1]!) * n;
+  let s = groups;
+  for (let i = 0; i < n; i++) s += F[i]! * t[row + i]!;
   return Math.round(pos.side === WHITE ? s : -s);
+}
+
+/** The blend table of the last size and reserve seen (a search keeps to one). */
+let table: Float64Array = new Float64Array(0);
+let tableSize = 0;
+let tableStones = -1;
+let count = 0;
+
+function useTable(pos: Position): void {
+  table = blendTable(weightsFor(pos.size), pos.startStones);
+  tableSize = pos.size;
+  tableStones = pos.startStones;
+  count = featureLayout(pos.size).count;
 }

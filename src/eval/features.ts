@@ -145,6 +145,8 @@ export function featureLayout(size: number): FeatureLayout {
 }
 
 const LINE_COUNTS = new Int32Array(64);
+const RANK_OF: Uint8Array[] = [];
+for (let s = MIN_SIZE; s <= MAX_SIZE; s++) RANK_OF[s] = Uint8Array.from({ length: 64 }, (_, sq) => Math.floor(sq / s));
 
 /** The game phase: 1 with full reserves, 0 when the stones run out (middle-game weight share). */
 export function gamePhase(pos: Position): number {
@@ -170,6 +172,10 @@ export function boardFeatures(pos: Position, halfKomi: number, nonMoverThreats: 
   const cls = L.squareClass;
   const delta = pos.info.delta;
   const ray = pos.info.ray;
+  const rankOf = RANK_OF[size]!;
+  const flatPst = L.flatPst;
+  const wallPst = L.wallPst;
+  const capPst = L.capPst;
   const lc = LINE_COUNTS;
   lc.fill(0);
   let flats = 0;
@@ -181,7 +187,7 @@ export function boardFeatures(pos: Position, halfKomi: number, nonMoverThreats: 
     const type = code >> 1; // 1 flat, 2 wall, 3 cap
     // Per colour and line (ranks 0..7, files 8..15): road pieces at c * 32 + line, hard
     // blockers (walls, caps) at c * 32 + 16 + line.
-    const rank = (sq / size) | 0;
+    const rank = rankOf[sq]!;
     const file = sq - rank * size;
     const at = colour * 32;
     if (type !== 2) {
@@ -193,12 +199,12 @@ export function boardFeatures(pos: Position, halfKomi: number, nonMoverThreats: 
       lc[at + 24 + file]++;
     }
     if (type === 1) {
-      F[L.flatPst + cls[sq]!] += sign;
+      F[flatPst + cls[sq]!] += sign;
       flats += sign;
     } else if (type === 2) {
-      F[L.wallPst + cls[sq]!] += sign;
+      F[wallPst + cls[sq]!] += sign;
     } else {
-      F[L.capPst + cls[sq]!] += sign;
+      F[capPst + cls[sq]!] += sign;
       let mob = 0;
       for (let dir = 0; dir < 4; dir++) {
         const r = ray[sq * 4 + dir]!;

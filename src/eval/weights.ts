@@ -16,6 +16,30 @@ export interface WeightSet {
   readonly source: string;
 }
 
+/**
+ * The weights blended for every phase a game with `startStones` stones each can reach: row
+ * (stones left in both reserves) holds mg * phase + eg * (1 - phase) per feature, so that an
+ * evaluation needs one dot product and no blending. Built once per reserve size.
+ */
+export function blendTable(w: WeightSet, startStones: number): Float64Array {
+  let byStones = blendCache.get(w);
+  if (byStones === undefined) blendCache.set(w, (byStones = []));
+  let t = byStones[startStones];
+  if (t === undefined) {
+    const n = w.mg.length;
+    const full = 2 * startStones;
+    t = new Float64Array((full + 1) * n);
+    for (let left = 0; left <= full; left++) {
+      const phase = full > 0 ? left / full : 0;
+      for (let i = 0; i < n; i++) t[left * n + i] = w.mg[i]! * phase + w.eg[i]! * (1 - phase);
+    }
+    byStones[startStones] = t;
+  }
+  return t;
+}
+
+const blendCache = new Map<WeightSet, Float64Array[]>();
+
 /** The shape of one size in weights.generated.ts. */
 export interface GeneratedSize {
   readonly source: string;
