@@ -14,11 +14,28 @@ import { Searcher } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits } from '../search/types.js';
 import { halfKomiOption, intOption, tpsFromPositionals, useColour } from './args.js';
+import type { CommandHelp } from './help.js';
 
 export const analyzeUsage = 'bredon analyze "<TPS>" [--movetime MS | --depth D] [--komi K]';
 
 /** Without --movetime or --depth, think this long. */
 export const DEFAULT_MOVETIME_MS = 5000;
+
+export const analyzeHelp: CommandHelp = {
+  about:
+    'Draws a position, searches it and explains each completed depth in words ("+1.20 flats for\n' +
+    'White", "White wins by road in 3 moves") with the effort and the best line, then the best move.',
+  options: [
+    '  "<TPS>"         the position, quoted or as its three fields',
+    `  --movetime MS   think this long (default ${DEFAULT_MOVETIME_MS})`,
+    '  --depth D       search to depth D instead',
+    '  --komi K        komi in flats, whole or half (default 0)',
+  ],
+  examples: [
+    'bredon analyze "2,x,2,x3/x2,2,x3/x2,2,x3/x2,112C,1,1,1/x2,2121,x,1,x/1,1,2,2,x2 1 13" --movetime 3000',
+    'bredon analyze "x5/x5/x5/x5/x5 1 1" --depth 6 --komi 2',
+  ],
+};
 
 const NAMES = ['White', 'Black'];
 

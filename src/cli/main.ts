@@ -2,41 +2,51 @@
 // Each subcommand lives in its own file; this one only dispatches and turns errors into one
 // clear line on stderr with a non-zero exit (never a stack trace).
 
-import { runPerft, perftUsage } from './perft.js';
-import { benchUsage, runBench } from './bench.js';
-import { matchUsage, runMatchCommand } from './match.js';
-import { runPtn, ptnUsage } from './ptn.js';
-import { runShow, showUsage } from './show.js';
-import { runTei, teiUsage } from './tei.js';
-import { runAnalyze, analyzeUsage } from './analyze.js';
+import { perftHelp, runPerft, perftUsage } from './perft.js';
+import { benchHelp, benchUsage, runBench } from './bench.js';
+import { matchHelp, matchUsage, runMatchCommand } from './match.js';
+import { ptnHelp, runPtn, ptnUsage } from './ptn.js';
+import { runShow, showHelp, showUsage } from './show.js';
+import { runTei, teiHelp, teiUsage } from './tei.js';
+import { analyzeHelp, runAnalyze, analyzeUsage } from './analyze.js';
 import { runSelfplay, selfplayUsage } from './selfplay.js';
 import { isSearchWorker, runSearchWorker } from '../search/worker.js';
 import { UsageError } from './errors.js';
+import { formatHelp, unknownOptionLine, wantsHelp, type CommandHelp } from './help.js';
 import { NotationError } from '../notation/errors.js';
 
 declare const BREDON_VERSION: string;
 export const VERSION = typeof BREDON_VERSION === 'string' ? BREDON_VERSION : 'dev';
 
-/** A subcommand; it may return its exit code (e.g. 1 when `ptn check` found a bad game). */
-type Command = { usage: string; run: (argv: string[], out: (line: string) => void) => void | number | Promise<void | number> };
+/**
+ * A subcommand; it may return its exit code (e.g. 1 when `ptn check` found a bad game). With
+ * `help`, `--help`/`-h` anywhere in its arguments print its usage, help and examples here
+ * (src/cli/help.ts); without it, the command is passed `--help` and must answer it itself.
+ */
+type Command = { usage: string; help?: CommandHelp; run: (argv: string[], out: (line: string) => void) => void | number | Promise<void | number> };
 
 const commands: Record<string, Command> = {
-  perft: { usage: perftUsage, run: runPerft },
-  bench: { usage: benchUsage, run: runBench },
-  match: { usage: matchUsage, run: runMatchCommand },
-  ptn: { usage: ptnUsage, run: runPtn },
-  show: { usage: showUsage, run: runShow },
-  analyze: { usage: analyzeUsage, run: runAnalyze },
+  perft: { usage: perftUsage, help: perftHelp, run: runPerft },
+  bench: { usage: benchUsage, help: benchHelp, run: runBench },
+  match: { usage: matchUsage, help: matchHelp, run: runMatchCommand },
+  ptn: { usage: ptnUsage, help: ptnHelp, run: runPtn },
+  show: { usage: showUsage, help: showHelp, run: runShow },
+  analyze: { usage: analyzeUsage, help: analyzeHelp, run: runAnalyze },
   selfplay: { usage: selfplayUsage, run: runSelfplay },
-  tei: { usage: teiUsage, run: (argv) => runTei(argv, VERSION) },
+  tei: { usage: teiUsage, help: teiHelp, run: (argv) => runTei(argv, VERSION) },
 };
 
 function usage(): string {
-  return ['usage:', ...Object.values(commands).map((c) => `  ${c.usage}`)].join('\n');
+  return [
+    `usage (commands: ${Object.keys(commands).join(', ')}):`,
+    ...Object.values(commands).map((c) => `  ${c.usage}`),
+    'bredon <command> --help, or bredon help <command>: what a command does, its options and examples',
+  ].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
+  // `bredon help <command>` is `bredon <command> --help`.
+  const [name, ...rest] = argv[0] === 'help' && argv.length > 1 ? [argv[1]!, '--help'] : argv;
   if (name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(usage() + '\n');
     return 0;
@@ -51,13 +61,17 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`bredon: unknown command '${name ?? ''}'\n${usage()}\n`);
     return 2;
   }
+  if (command.help !== undefined && wantsHelp(rest)) {
+    process.stdout.write(formatHelp(command.usage, command.help) + '\n');
+    return 0;
+  }
   const out = (line: string) => process.stdout.write(line + '\n');
   try {
     const code = await command.run(rest, out);
     return typeof code === 'number' ? code : 0;
   } catch (e) {
     const known = e instanceof UsageError || e instanceof NotationError || e instanceof RangeError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-    const msg = e instanceof Error ? e.message : String(e);
+    const msg = unknownOptionLine(e, name ?? 'tei', command.usage) ?? (e instanceof Error ? e.message : String(e));
     process.stderr.write(`bredon ${name}: ${known ? '' : 'internal error: '}${msg}\n`);
     return known ? 2 : 1;
   }

@@ -21,31 +21,37 @@ import { parseSprtWords, type SprtParams } from '../match/sprt.js';
 import { DEFAULT_TIMEOUTS } from '../match/tei-engine.js';
 import { intOption } from './args.js';
 import { UsageError } from './errors.js';
+import type { CommandHelp } from './help.js';
 
 export const matchUsage =
   'bredon match --engine "<command>" --engine "<command>" [--size N] [--komi K] [--tc SEC+INC] [--games N] ' +
   '[--openings FILE] [--concurrency N] [--ptn OUT.ptn] [--sprt [elo0=A] [elo1=B] [alpha=X] [beta=Y]] ' +
   '[--option [1:|2:]NAME=VALUE]... [--name 1:|2:NAME]... [--scoring area|downings,middletown,tarway] [--debug]';
 
-const MATCH_HELP = [
-  `usage: ${matchUsage}`,
-  '',
-  'Plays two TEI engines against each other and reports the result of the first against the second.',
-  '  --engine "<command>"   an engine command line, split like a shell does (quotes, backslashes;',
-  '                         no variables or pipes); give it twice. The first is the one under test.',
-  '  --size N               board size, 3 to 8 (default 6)',
-  '  --komi K               komi in flats, whole or half (default 0); sent as HalfKomi 2K',
-  '  --tc SEC+INC           time control per player (default 60+0.6); a move past the clock loses',
-  '  --games N              games to play, in colour-swapped pairs (default 100; 20000 with --sprt)',
-  '  --openings FILE        one opening per line (moves, or a TPS and moves), used in file order',
-  '  --concurrency N        games at once, each with its own process of each engine (default 1)',
-  '  --ptn OUT.ptn          write every game as PTN, with evals as comments',
-  '  --sprt [elo0=0] [elo1=5] [alpha=0.05] [beta=0.05]   stop once the SPRT decides',
-  '  --option [1:|2:]NAME=VALUE   set an engine option: 1: or 2: for one engine, none for both',
-  '  --name 1:|2:NAME       the name to show for an engine (default: its id name)',
-  '  --scoring area|downings,middletown,tarway   also score games by the final rules',
-  '  --debug                print every TEI line on stderr',
-].join('\n');
+export const matchHelp: CommandHelp = {
+  about: 'Plays two TEI engines against each other and reports the result of the first against the second.',
+  options: [
+    '  --engine "<command>"   an engine command line, split like a shell does (quotes, backslashes;',
+    '                         no variables or pipes); give it twice. The first is the one under test.',
+    '  --size N               board size, 3 to 8 (default 6)',
+    '  --komi K               komi in flats, whole or half (default 0); sent as HalfKomi 2K',
+    '  --tc SEC+INC           time control per player (default 60+0.6); a move past the clock loses',
+    '  --games N              games to play, in colour-swapped pairs (default 100; 20000 with --sprt)',
+    '  --openings FILE        one opening per line (moves, or a TPS and moves), used in file order',
+    '  --concurrency N        games at once, each with its own process of each engine (default 1)',
+    '  --ptn OUT.ptn          write every game as PTN, with evals as comments',
+    '  --sprt [elo0=0] [elo1=5] [alpha=0.05] [beta=0.05]   stop once the SPRT decides',
+    '  --option [1:|2:]NAME=VALUE   set an engine option: 1: or 2: for one engine, none for both',
+    '  --name 1:|2:NAME       the name to show for an engine (default: its id name)',
+    '  --scoring area|downings,middletown,tarway   also score games by the final rules',
+    '  --debug                print every TEI line on stderr',
+  ],
+  examples: [
+    'bredon match --engine "node dist/bredon.js" --engine "./tiltak" --option 1:Hash=128 --size 5 --tc 60+0.6 --games 200 --ptn games.ptn',
+    'bredon match --engine "node new/bredon.js" --engine "node old/bredon.js" --size 6 --komi 2 --tc 10+0.1 ' +
+      '--openings ../shared/data/openings/6s_4ply_balanced_openings.txt --sprt elo0=0 elo1=10',
+  ],
+};
 
 const MAX_PLIES = 1000;
 const DEFAULT_GAMES = 100;
@@ -118,15 +124,10 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
       ptn: { type: 'string' },
       scoring: { type: 'string' },
       debug: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
     allowPositionals: true,
   });
-  if (values.help) {
-    out(MATCH_HELP);
-    return;
-  }
   if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': ${matchUsage}`);
   const commands = values.engine ?? [];
   if (commands.length !== 2) throw new UsageError(`give exactly two --engine command lines (got ${commands.length}): ${matchUsage}`);

@@ -10,8 +10,30 @@ import { formatMove, parseMove } from '../notation/ptn-move.js';
 import { parseTps, startTps } from '../notation/tps.js';
 import { intOption } from './args.js';
 import { UsageError } from './errors.js';
+import type { CommandHelp } from './help.js';
 
 export const perftUsage = 'bredon perft (--size N | --tps "<TPS>") [--moves "m1 m2 ..."] --depth D [--divide] [--stones N] [--caps N]';
+
+export const perftHelp: CommandHelp = {
+  about:
+    'Counts the move sequences of exactly D plies (perft), to check a move generator against\n' +
+    'published counts or against another engine, and to time the rules core. A decided position\n' +
+    '(road, full board, empty reserve) has no children; repetitions are not draws here.',
+  options: [
+    '  --size N             the empty board of size N (3 to 8)',
+    '  --tps "<TPS>"        or this position',
+    '  --moves "m1 m2 ..."  PTN moves played first, each checked legal',
+    '  --depth D            count to D plies: one line per depth from 1 to D',
+    '  --divide             one line per legal move: perft D-1 of the position after it; then the total',
+    '  --stones N, --caps N reserves per player (default: the standard ones for the size)',
+  ],
+  examples: [
+    'bredon perft --size 5 --depth 4',
+    'bredon perft --tps "x5/x2,2S,x2/x2,121,x2/x5/x5 1 4" --depth 2 --divide',
+    'bredon perft --size 6 --moves "a1 f6 c3" --depth 3 --divide',
+    'bredon perft --size 3 --caps 1 --depth 4',
+  ],
+};
 
 /** The position given by --size or --tps (custom reserves optional), then --moves played on it (each checked legal). */
 export function positionFromArgs(

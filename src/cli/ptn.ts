@@ -6,8 +6,22 @@ import { parseArgs } from 'node:util';
 import { parsePtnFile, PtnError, replayGame, tagValue } from '../notation/ptn-game.js';
 import { halfKomiOption, intOption } from './args.js';
 import { UsageError } from './errors.js';
+import type { CommandHelp } from './help.js';
 
 export const ptnUsage = 'bredon ptn check <file.ptn> [--size N] [--komi K] [--strict-repetition]';
+
+export const ptnHelp: CommandHelp = {
+  about:
+    'Replays every game of a PTN file, checking each move against the rules: one line per game (how it\n' +
+    'ended, or the first ply that is wrong and why), then a summary. Exit status 1 when a game has an error.',
+  options: [
+    '  --size N              the board size, over a missing or wrong Size tag',
+    '  --komi K              komi in flats, over the Komi tag',
+    '  --strict-repetition   a third repetition ends the game (PlayTak did not enforce it: by default',
+    "                        it ends a replay only at the game's last move, and is noted on its line)",
+  ],
+  examples: ['bredon ptn check ../shared/data/games/playtak-6x6-1344.ptn', 'bredon ptn check games.ptn --size 6 --komi 2 --strict-repetition'],
+};
 
 const BOARD_RESULTS = ['R-0', '0-R', 'F-0', '0-F', '1/2-1/2'];
 

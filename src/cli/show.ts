@@ -4,8 +4,21 @@ import { parseArgs } from 'node:util';
 import { showPosition } from '../notation/show.js';
 import { parseTps } from '../notation/tps.js';
 import { halfKomiOption, intOption, tpsFromPositionals, useColour } from './args.js';
+import type { CommandHelp } from './help.js';
 
 export const showUsage = 'bredon show "<TPS>" [--komi K] [--stones N] [--caps N]';
+
+export const showHelp: CommandHelp = {
+  about:
+    'Draws a position: stacks bottom to top, then both reserves, the flat count and the side to move\n' +
+    '(in colour on a terminal, unless NO_COLOR is set).',
+  options: [
+    '  "<TPS>"              the position, quoted or as its three fields',
+    '  --komi K             komi in flats, whole or half (default 0)',
+    '  --stones N, --caps N reserves per player (default: the standard ones for the size)',
+  ],
+  examples: ['bredon show "x,2C,x4/x4,1,x/2S,x,2,1212,x2/x,1,1112S,1,2,2/x2,1C,1,x2/x6 1 15"', 'bredon show x5/x5/x5/x5/x5 1 1 --komi 2'],
+};
 
 export function runShow(argv: string[], out: (line: string) => void): void {
   const { values, positionals } = parseArgs({

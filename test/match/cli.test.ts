@@ -104,7 +104,7 @@ describe('bredon match: bad input', () => {
     ['a bad SPRT', ['--engine', 'a', '--engine', 'b', '--sprt', 'elo0=5', 'elo1=1'], /--sprt needs elo0 < elo1/],
     ['an option for engine 3', ['--engine', 'a', '--engine', 'b', '--option', '3:Hash=1'], /engines are numbered 1 and 2/],
     ['a bad scoring variant', ['--engine', 'a', '--engine', 'b', '--scoring', 'area,moon'], /--scoring takes area or a list/],
-    ['an unknown flag', ['--engine', 'a', '--engine', 'b', '--frobnicate'], /Unknown option '--frobnicate'/],
+    ['an unknown flag', ['--engine', 'a', '--engine', 'b', '--frobnicate'], /unknown option '--frobnicate'/],
     ['an unreadable openings file', ['--engine', 'a', '--engine', 'b', '--openings', '/nonexistent/book.txt'], /cannot read openings file '\/nonexistent\/book.txt': no such file/],
     ['a missing engine', ['--engine', '/nonexistent/engine', '--engine', '/nonexistent/engine'], /engine \d \('\/nonexistent\/engine'\) could not be started/],
   ];
