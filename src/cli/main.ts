@@ -12,6 +12,7 @@ import { analyzeHelp, runAnalyze, analyzeUsage } from './analyze.js';
 import { runSelfplay, selfplayUsage } from './selfplay.js';
 import { isSearchWorker, runSearchWorker } from '../search/worker.js';
 import { UsageError } from './errors.js';
+import { exitQuietlyWhenStdoutCloses, writeLine } from './stdout.js';
 import { formatHelp, unknownOptionLine, wantsHelp, type CommandHelp } from './help.js';
 import { NotationError } from '../notation/errors.js';
 
@@ -45,6 +46,7 @@ function usage(): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  exitQuietlyWhenStdoutCloses();
   // `bredon help <command>` is `bredon <command> --help`.
   const [name, ...rest] = argv[0] === 'help' && argv.length > 1 ? [argv[1]!, '--help'] : argv;
   if (name === '--help' || name === '-h' || name === 'help') {
@@ -62,12 +64,11 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (command.help !== undefined && wantsHelp(rest)) {
-    process.stdout.write(formatHelp(command.usage, command.help) + '\n');
+    writeLine(formatHelp(command.usage, command.help));
     return 0;
   }
-  const out = (line: string) => process.stdout.write(line + '\n');
   try {
-    const code = await command.run(rest, out);
+    const code = await command.run(rest, writeLine);
     return typeof code === 'number' ? code : 0;
   } catch (e) {
     const known = e instanceof UsageError || e instanceof NotationError || e instanceof RangeError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
