@@ -34,6 +34,11 @@ export interface PtnMove {
   side: number;
   /** Line of the file it was read from, 1-based. */
   line: number;
+  /**
+   * The comment written right after the move, if any (engines put their evaluation there: the
+   * tuner reads Tiltak's). Also kept in PtnGame.comments with every other comment.
+   */
+  comment?: string;
 }
 
 export interface PtnGame {
@@ -179,10 +184,12 @@ function buildGame(raw: RawGame): PtnGame {
   let side = 0;
   let numbered = false; // some move number has been read
   let started = false; // move text has begun
+  let lastMove: PtnMove | undefined; // the move just read, until another word comes
   for (const t of raw.tokens) {
     if (t.kind === 'error') throw fail(t.reason, t.line);
     if (t.kind === 'comment') {
       game.comments.push(t.text);
+      if (lastMove !== undefined && lastMove.comment === undefined) lastMove.comment = t.text;
       continue;
     }
     if (t.kind === 'tag') {
@@ -194,6 +201,7 @@ function buildGame(raw: RawGame): PtnGame {
       [number, side] = tpsStart(tagValue(game, 'TPS'));
     }
     let word = t.text;
+    lastMove = undefined;
     if (game.result !== undefined) throw fail(`'${word}' after the result ${game.result}`, t.line);
     if (RESULT_TOKENS.includes(word)) {
       game.result = word;
@@ -223,7 +231,8 @@ function buildGame(raw: RawGame): PtnGame {
       side++;
       continue;
     }
-    game.moves.push({ text: word, ply: 2 * (number - 1) + side + 1, moveNumber: number, side, line: t.line });
+    lastMove = { text: word, ply: 2 * (number - 1) + side + 1, moveNumber: number, side, line: t.line };
+    game.moves.push(lastMove);
     side++;
   }
   return game;
