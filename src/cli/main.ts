@@ -10,6 +10,7 @@ import { runShow, showHelp, showUsage } from './show.js';
 import { runTei, teiHelp, teiUsage } from './tei.js';
 import { analyzeHelp, runAnalyze, analyzeUsage } from './analyze.js';
 import { runSelfplay, selfplayUsage } from './selfplay.js';
+import { runTune, tuneHelp, tuneUsage } from './tune.js';
 import { isSearchWorker, runSearchWorker } from '../search/worker.js';
 import { UsageError } from './errors.js';
 import { exitQuietlyWhenStdoutCloses, writeLine } from './stdout.js';
@@ -34,6 +35,7 @@ const commands: Record<string, Command> = {
   show: { usage: showUsage, help: showHelp, run: runShow },
   analyze: { usage: analyzeUsage, help: analyzeHelp, run: runAnalyze },
   selfplay: { usage: selfplayUsage, run: runSelfplay },
+  tune: { usage: tuneUsage, help: tuneHelp, run: runTune },
   tei: { usage: teiUsage, help: teiHelp, run: (argv) => runTei(argv, VERSION) },
 };
 

@@ -1,0 +1,295 @@
+// Reading the tuner's data: PTN game files and selfplay training files (TSV) into the feature
+// matrix (rows.ts), keeping quiet positions of one board size only, and splitting whole games
+// between training and validation.
+//
+// - PTN: the result comes from the Result tag (unfinished games are skipped), komi from the Komi
+//   tag. A move played by Tiltak whose comment has Tiltak's form `{<eval>/<depth> <time>s}` gives
+//   an evaluation target for the position BEFORE that move: p = (eval + 1) / 2, Tiltak's expected
+//   score for White after searching it. (Bredon's match runner writes the same shape but in
+//   flats from the mover's view, so the form alone is not enough: the mover must be Tiltak.)
+// - TSV (`bredon selfplay --out`): the result column, and the search score as a second target,
+//   sigmoid(score / K) once K is fitted.
+//
+// Quiet positions only: a static evaluation cannot see a road that is one move away, so such
+// positions would teach the weights to explain tactics they cannot see. Skipped: the first 4
+// plies (the opening swap and the book), finished positions, and positions where either side
+// could complete a road at once by a placement (the road map's threats) or by a spread.
+
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { Position } from '../core/position.js';
+import { ONGOING, resultFromScan } from '../core/result.js';
+import { scanRoads } from '../core/roads.js';
+import { groupWeights } from '../eval/evaluate.js';
+import { extractFeatures } from '../eval/extract.js';
+import { featureLayout, gamePhase } from '../eval/features.js';
+import { MAP, mapRoads } from '../eval/roadmap.js';
+import { halfKomiFrom, parsePtnFile, replayGame, tagValue, type PtnGame } from '../notation/ptn-game.js';
+import { parseTps } from '../notation/tps.js';
+import { spreadWin } from '../search/spread-roads.js';
+import { readTrainingFile } from '../selfplay/training-file.js';
+import { RowBuilder, type Rows } from './rows.js';
+
+/** Plies at the start of every game that are never used (the opening swap and the book). */
+export const OPENING_PLIES = 4;
+
+export interface LoadOptions {
+  size: number;
+  /** Fraction of games held out for validation, in [0, 1). */
+  validation: number;
+  /** Seed of the game split. */
+  seed: number;
+  /** Called with a line for stderr (games skipped for errors, per-file counts). */
+  log?: (line: string) => void;
+}
+
+export interface LoadStats {
+  /** Games (PTN) or inferred games (TSV) of the requested size that were used. */
+  games: number;
+  /** Games used that Tiltak played. */
+  tiltakGames: number;
+  /** Games used that were held out for validation. */
+  validationGames: number;
+  /** Games or TSV lines of other sizes, unfinished games, games that failed to replay. */
+  otherSize: number;
+  unfinished: number;
+  errors: number;
+  /** Positions kept, and those skipped by each test. */
+  kept: number;
+  opening: number;
+  finished: number;
+  placementThreat: number;
+  spreadThreat: number;
+  /** Kept positions with an evaluation target (Tiltak comment or selfplay score). */
+  withEval: number;
+}
+
+export interface Dataset {
+  size: number;
+  count: number;
+  train: Rows;
+  validation: Rows;
+  stats: LoadStats;
+}
+
+function emptyStats(): LoadStats {
+  return { games: 0, tiltakGames: 0, validationGames: 0, otherSize: 0, unfinished: 0, errors: 0, kept: 0, opening: 0, finished: 0, placementThreat: 0, spreadThreat: 0, withEval: 0 };
+}
+
+/** A 32-bit mix (the finaliser of MurmurHash3): neighbouring game numbers land far apart. */
+function mix32(x: number): number {
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
+
+function stringHash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * Whether game `index` (0-based, within its file) is held out. The file's base name is part of
+ * the hash so that a file's split does not depend on which other files are given or in what
+ * order: the Tiltak games held out stay the same from one fit to the next.
+ */
+export function isValidationGame(file: string, index: number, seed: number, fraction: number): boolean {
+  const h = mix32(stringHash(basename(file)) ^ mix32(index + 1) ^ mix32((seed >>> 0) + 0x9e3779b9));
+  return h / 0x1_0000_0000 < fraction;
+}
+
+/** Game result from White's view by PTN result text; undefined for unfinished or unknown. */
+export function resultScore(text: string | undefined): number | undefined {
+  switch (text?.trim()) {
+    case 'R-0':
+    case 'F-0':
+    case '1-0':
+      return 1;
+    case '0-R':
+    case '0-F':
+    case '0-1':
+      return 0;
+    case '1/2-1/2':
+      return 0.5;
+    default:
+      return undefined;
+  }
+}
+
+const TILTAK_COMMENT = /^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))\/[0-9]+\s+[0-9]+(?:\.[0-9]+)?s$/;
+
+/** Tiltak's expected score for White from a move comment `{<eval>/<depth> <time>s}`, or NaN. */
+export function tiltakEval(comment: string | undefined): number {
+  if (comment === undefined) return NaN;
+  const m = TILTAK_COMMENT.exec(comment.trim());
+  if (m === null) return NaN;
+  const e = Number(m[1]);
+  return e >= -1 && e <= 1 ? (e + 1) / 2 : NaN;
+}
+
+function isTiltak(name: string | undefined): boolean {
+  return name !== undefined && /^tiltak\b/i.test(name.trim());
+}
+
+/** Why a position is not quiet, by the counters of LoadStats; 'kept' when it is. */
+type Verdict = 'kept' | 'opening' | 'finished' | 'placementThreat' | 'spreadThreat';
+
+/** The quiet filter (see the top of the file). */
+export function quietVerdict(pos: Position, halfKomi: number): Verdict {
+  if (pos.ply < OPENING_PLIES) return 'opening';
+  scanRoads(pos);
+  if (resultFromScan(pos, halfKomi) !== ONGOING) return 'finished';
+  const w = groupWeights(pos.size);
+  let spread = false;
+  for (let c = 0; c < 2; c++) {
+    mapRoads(pos, c, w);
+    if (MAP[c * 4 + 2] !== 0) return 'placementThreat';
+    // spreadWin reads the REACH sets of the mapRoads just made for this colour.
+    if (spreadWin(pos, c) !== 0) spread = true;
+  }
+  return spread ? 'spreadThreat' : 'kept';
+}
+
+/** Collects quiet positions into the two splits. */
+class Collector {
+  readonly train: RowBuilder;
+  readonly validation: RowBuilder;
+  readonly stats = emptyStats();
+  private readonly F: Float64Array;
+
+  constructor(readonly size: number) {
+    const count = featureLayout(size).count;
+    this.train = new RowBuilder(count);
+    this.validation = new RowBuilder(count);
+    this.F = new Float64Array(count);
+  }
+
+  add(pos: Position, halfKomi: number, result: number, evalP: number, score: number, tiltak: boolean, held: boolean): void {
+    const v = quietVerdict(pos, halfKomi);
+    if (v !== 'kept') {
+      this.stats[v]++;
+      return;
+    }
+    extractFeatures(pos, halfKomi, this.F);
+    (held ? this.validation : this.train).push(this.F, gamePhase(pos), result, evalP, score, tiltak);
+    this.stats.kept++;
+    if (!Number.isNaN(evalP) || !Number.isNaN(score)) this.stats.withEval++;
+  }
+}
+
+/** The board size of a game: its Size tag, else the rows of its TPS tag; undefined if neither. */
+function gameSize(game: PtnGame): number | undefined {
+  const tag = tagValue(game, 'Size');
+  if (tag !== undefined) return Number(tag.trim());
+  const tps = tagValue(game, 'TPS');
+  return tps === undefined ? undefined : tps.trim().split(/\s+/)[0]!.split('/').length;
+}
+
+function addPtnGame(c: Collector, file: string, game: PtnGame, opts: LoadOptions): void {
+  if (gameSize(game) !== opts.size) {
+    c.stats.otherSize++;
+    return;
+  }
+  const result = resultScore(tagValue(game, 'Result') ?? game.result);
+  if (result === undefined) {
+    c.stats.unfinished++;
+    return;
+  }
+  const before = { ...c.stats };
+  const trainN = c.train.n;
+  const validationN = c.validation.n;
+  try {
+    const halfKomi = halfKomiFrom(tagValue(game, 'Komi') ?? '0');
+    const white = isTiltak(tagValue(game, 'Player1'));
+    const black = isTiltak(tagValue(game, 'Player2'));
+    const tiltak = white || black;
+    const held = isValidationGame(file, game.index - 1, opts.seed, opts.validation);
+    const moves = game.moves;
+    let i = 0;
+    // onMove sees the position after moves[i - 1], i.e. the position before moves[i], whose
+    // comment (when Tiltak played that move) is Tiltak's evaluation of this position.
+    const target = (next: number): number => {
+      const m = moves[next];
+      if (m === undefined || !(m.side === 0 ? white : black)) return NaN;
+      return tiltakEval(m.comment);
+    };
+    replayGame(game, {
+      size: opts.size,
+      onMove: (pos) => {
+        i++;
+        c.add(pos, halfKomi, result, target(i), NaN, tiltak, held);
+      },
+    });
+    c.stats.games++;
+    if (tiltak) c.stats.tiltakGames++;
+    if (held) c.stats.validationGames++;
+  } catch (e) {
+    // A game that does not replay is reported and left out whole, its positions so far too:
+    // the archives replay cleanly, so this names a damaged game rather than hiding it.
+    c.train.truncate(trainN);
+    c.validation.truncate(validationN);
+    Object.assign(c.stats, before, { errors: before.errors + 1 });
+    opts.log?.(`${file}: game ${game.index} skipped: ${(e as Error).message}`);
+  }
+}
+
+async function loadPtn(c: Collector, file: string, opts: LoadOptions): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  for (const g of parsePtnFile(text)) {
+    if ('error' in g) {
+      c.stats.errors++;
+      opts.log?.(`${file}: game ${g.index} skipped: ${g.error.message}`);
+      continue;
+    }
+    addPtnGame(c, file, g.game, opts);
+  }
+}
+
+/**
+ * A training file has no game numbers, but `bredon selfplay` writes each game's searched
+ * positions together, one per ply in order: a new game starts where the ply does not follow on
+ * or the result or komi changes.
+ */
+async function loadTsv(c: Collector, file: string, opts: LoadOptions): Promise<void> {
+  let game = -1;
+  let lastPly = -2;
+  let lastResult = -1;
+  let lastKomi = NaN;
+  let held = false;
+  for await (const p of readTrainingFile(file)) {
+    const rows = p.tps.slice(0, p.tps.indexOf(' ')).split('/').length;
+    if (rows !== opts.size) {
+      c.stats.otherSize++;
+      continue;
+    }
+    const pos = parseTps(p.tps, {}, opts.size);
+    if (pos.ply !== lastPly + 1 || p.result !== lastResult || p.halfKomi !== lastKomi) {
+      game++;
+      held = isValidationGame(file, game, opts.seed, opts.validation);
+      c.stats.games++;
+      if (held) c.stats.validationGames++;
+    }
+    lastPly = pos.ply;
+    lastResult = p.result;
+    lastKomi = p.halfKomi;
+    c.add(pos, p.halfKomi, p.result, NaN, p.score, false, held);
+  }
+}
+
+/** Reads every file (.ptn or .tsv) into one dataset of size opts.size. */
+export async function loadDataset(files: readonly string[], opts: LoadOptions): Promise<Dataset> {
+  const c = new Collector(opts.size);
+  for (const file of files) {
+    const lower = file.toLowerCase();
+    const before = { ...c.stats };
+    if (lower.endsWith('.ptn')) await loadPtn(c, file, opts);
+    else if (lower.endsWith('.tsv')) await loadTsv(c, file, opts);
+    else throw new Error(`${file}: data files must be .ptn (games) or .tsv (bredon selfplay --out)`);
+    opts.log?.(`${file}: ${c.stats.games - before.games} games, ${c.stats.kept - before.kept} quiet positions kept`);
+  }
+  return { size: opts.size, count: c.train.count, train: c.train.finish(), validation: c.validation.finish(), stats: c.stats };
+}
