@@ -53,6 +53,9 @@ const SELFPLAY_HELP = [
   `  --max-plies N          draw a game after N plies (default ${DEFAULT_MAX_PLIES})`,
   '  --seed S               seed of the random plies, 0 to 4294967295 (default: a random one, printed);',
   '                         the same seed and options give the same games',
+  '',
+  'example:',
+  '  bredon selfplay --size 6 --komi 2 --games 200 --nodes 20000 --ptn selfplay6.ptn --out selfplay6.tsv',
 ].join('\n');
 
 function linesOption(text: string | undefined): readonly [number, number] {
