@@ -17,7 +17,7 @@ import { MAP, mapRoads } from '../eval/roadmap.js';
 import { MoveOrder, MovePicker } from './order.js';
 import { SPREAD_WIN, spreadWin } from './spread-roads.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
-import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
+import { WIN_SCORE, WIN_THRESHOLD, type ProgressCallback, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
 
 export interface SearcherOptions {
   table: TranspositionTable;
@@ -34,6 +34,8 @@ const MAX_PLY = 128;
 const INF = 32000;
 const CHECK_EVERY = 1023; // nodes between clock and stop-flag checks (mask)
 const ASPIRATION = 35;
+/** Longest silence (ms) of the reporting thread inside an iteration before a progress report. */
+const PROGRESS_MS = 500;
 
 /** LMR_TABLE[min(depth, 63) * 64 + min(moveIndex, 63)]: plies to reduce a late quiet move. */
 const LMR_TABLE = new Int8Array(64 * 64);
@@ -64,6 +66,11 @@ export class Searcher {
   private groupWeights: readonly number[] = [];
   /** The move that led to the node being entered (0 after a null move): set just before each call. */
   private lastMove = 0;
+  // Progress reports (main thread only): checked with the clock in checkLimits.
+  private onProgress: ProgressCallback | undefined;
+  private nextProgressAt = Infinity;
+  private currMove = 0;
+  private currMoveNumber = 0;
 
   constructor(opts: SearcherOptions) {
     this.tt = opts.table;
@@ -76,7 +83,12 @@ export class Searcher {
     this.order.clear();
   }
 
-  search(pos: Position, halfKomi: number, limits: SearchLimits, onInfo?: (info: SearchInfo) => void): SearchResult {
+  /** The deepest ply reached by the last search (for its final report). */
+  get lastSeldepth(): number {
+    return this.seldepth;
+  }
+
+  search(pos: Position, halfKomi: number, limits: SearchLimits, onInfo?: (info: SearchInfo) => void, onProgress?: ProgressCallback): SearchResult {
     this.pos = pos;
     this.halfKomi = halfKomi;
     this.groupWeights = groupWeights(pos.size);
@@ -84,6 +96,9 @@ export class Searcher {
     this.seldepth = 0;
     this.aborted = false;
     this.startTime = performance.now();
+    this.onProgress = this.threadIndex === 0 ? onProgress : undefined;
+    this.nextProgressAt = this.onProgress !== undefined ? this.startTime + PROGRESS_MS : Infinity;
+    this.currMove = this.currMoveNumber = 0;
     this.hardMs = limits.infinite ? Infinity : limits.hardMs ?? Infinity;
     const softMs = limits.infinite ? Infinity : limits.softMs ?? Infinity;
     this.nodeLimit = limits.nodes ?? Infinity;
@@ -143,7 +158,9 @@ export class Searcher {
   }
 
   private info(depth: number, score: number, bound: 'exact' | 'lower' | 'upper'): SearchInfo {
-    const timeMs = Math.round(performance.now() - this.startTime);
+    const now = performance.now();
+    if (this.onProgress !== undefined) this.nextProgressAt = now + PROGRESS_MS; // a report is a sign of life too
+    const timeMs = Math.round(now - this.startTime);
     const abs = Math.abs(score);
     const mateIn = abs >= WIN_THRESHOLD ? Math.sign(score) * (WIN_SCORE - abs) : 0;
     const pv = Array.from(this.pv.subarray(0, Math.max(1, this.pvLen[0]!)));
@@ -152,10 +169,15 @@ export class Searcher {
 
   private checkLimits(): void {
     if (this.nodeCounts !== undefined) this.nodeCounts[this.threadIndex] = this.nodes;
+    const now = performance.now();
+    if (now >= this.nextProgressAt) {
+      this.nextProgressAt = now + PROGRESS_MS;
+      this.onProgress!(this.nodes, this.seldepth, this.currMove, this.currMoveNumber);
+    }
     if (
       Atomics.load(this.stop, 0) !== 0 ||
       this.nodes >= this.nodeLimit ||
-      performance.now() - this.startTime >= this.hardMs
+      now - this.startTime >= this.hardMs
     ) {
       this.aborted = true;
     }
@@ -292,6 +314,10 @@ export class Searcher {
     start: number,
   ): number {
     const pos = this.pos;
+    if (ply === 0) {
+      this.currMove = m; // for progress reports (UCI currmove / currmovenumber)
+      this.currMoveNumber = searched + 1;
+    }
     makeMove(pos, m);
     let s: number;
     this.lastMove = m;

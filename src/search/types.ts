@@ -38,6 +38,26 @@ export interface SearchResult {
   depth: number;
   nodes: number;
   pv: number[];
+  /** Deepest ply reached and table use at the end (set by the worker, for the final report). */
+  seldepth?: number;
+  hashfull?: number;
+}
+
+/**
+ * A search's periodic sign of life inside a long iteration (the main thread only). Plain numbers,
+ * so that the search calls it without allocating; the root move being searched and its 1-based
+ * place in this iteration's move order are UCI's currmove and currmovenumber.
+ */
+export type ProgressCallback = (nodes: number, seldepth: number, currMove: number, currMoveNumber: number) => void;
+
+/** A progress report as sent from a search thread (see ProgressCallback). */
+export interface SearchProgress {
+  nodes: number;
+  seldepth: number;
+  /** 0 before the first root move is searched. */
+  currMove: number;
+  currMoveNumber: number;
+  hashfull: number;
 }
 
 /** Scores at or beyond this magnitude are proven results: WIN_SCORE - plies to the road or flat win. */
