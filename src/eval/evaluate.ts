@@ -3,15 +3,13 @@
 // game phase, plus the road groups' score that the road map caches by road set.
 
 import { WHITE, type Position } from '../core/position.js';
-import { boardFeatures, featureLayout } from './features.js';
+import { featureLayout, scoreBoard } from './features.js';
 import { blendTable, weightsFor } from './weights.js';
 
 /** The group weights of a size, for the road map. */
 export function groupWeights(size: number): readonly number[] {
   return weightsFor(size).group;
 }
-
-const F = new Float64Array(256);
 
 /**
  * The evaluation of `pos` for the side to move. The road terms come from the search's road
@@ -20,12 +18,8 @@ const F = new Float64Array(256);
  */
 export function evaluate(pos: Position, halfKomi: number, opponentThreats: number, groups: number): number {
   if (pos.startStones !== tableStones || pos.size !== tableSize) useTable(pos);
-  boardFeatures(pos, halfKomi, opponentThreats, F);
-  const t = table;
-  const n = count;
-  const row = (pos.stones[0]! + pos.stones[1]!) * n;
-  let s = groups;
-  for (let i = 0; i < n; i++) s += F[i]! * t[row + i]!;
+  const row = (pos.stones[0]! + pos.stones[1]!) * count;
+  const s = groups + scoreBoard(pos, halfKomi, opponentThreats, table, row, null);
   return Math.round(pos.side === WHITE ? s : -s);
 }
 

@@ -161,8 +161,29 @@ export function gamePhase(pos: Position): number {
  * could complete a road by placement.
  */
 export function boardFeatures(pos: Position, halfKomi: number, nonMoverThreats: number, F: Float64Array): void {
+  F.fill(0, 0, layouts[pos.size]!.count);
+  scoreBoard(pos, halfKomi, nonMoverThreats, ZERO_WEIGHTS, 0, F);
+}
+
+const ZERO_WEIGHTS = new Float64Array(256);
+
+/**
+ * The board features of `pos` weighted by W[row + i] and summed (White's view): what the search
+ * calls at every leaf, with no feature vector in between. When F is given, each feature is
+ * also added into F[i] (boardFeatures, for the tuner): one code path for both, so that what is
+ * tuned is what is played.
+ */
+export function scoreBoard(
+  pos: Position,
+  halfKomi: number,
+  nonMoverThreats: number,
+  W: Float64Array,
+  row: number,
+  F: Float64Array | null,
+): number {
   const L = layouts[pos.size]!;
-  F.fill(0, 0, L.count);
+  const trace = F !== null;
+  let s = 0;
   const size = pos.size;
   const area = pos.area;
   const top = pos.top;
@@ -199,12 +220,15 @@ export function boardFeatures(pos: Position, halfKomi: number, nonMoverThreats: 
       lc[at + 24 + file]++;
     }
     if (type === 1) {
-      F[flatPst + cls[sq]!] += sign;
+      s += sign * W[row + flatPst + cls[sq]!]!;
+      if (trace) F[flatPst + cls[sq]!] += sign;
       flats += sign;
     } else if (type === 2) {
-      F[wallPst + cls[sq]!] += sign;
+      s += sign * W[row + wallPst + cls[sq]!]!;
+      if (trace) F[wallPst + cls[sq]!] += sign;
     } else {
-      F[capPst + cls[sq]!] += sign;
+      s += sign * W[row + capPst + cls[sq]!]!;
+      if (trace) F[capPst + cls[sq]!] += sign;
       let mob = 0;
       for (let dir = 0; dir < 4; dir++) {
         const r = ray[sq * 4 + dir]!;
@@ -212,7 +236,8 @@ export function boardFeatures(pos: Position, halfKomi: number, nonMoverThreats: 
         let cur = sq + step;
         for (let i = 0; i < r && top[cur]! < 4; i++, cur += step) mob++;
       }
-      F[L.capMobility] += sign * mob;
+      s += sign * mob * W[row + L.capMobility]!;
+      if (trace) F[L.capMobility] += sign * mob;
     }
     const h = height[sq]!;
     if (h > 1) {
@@ -225,22 +250,36 @@ export function boardFeatures(pos: Position, halfKomi: number, nonMoverThreats: 
         else other++;
       }
       const at = L.stack + 2 * (type - 1);
-      F[at] += sign * own;
-      F[at + 1] += sign * other;
+      s += sign * (own * W[row + at]! + other * W[row + at + 1]!);
+      if (trace) {
+        F[at] += sign * own;
+        F[at + 1] += sign * other;
+      }
       if (carryFloor > 0) {
         let bOwn = 0;
         for (let l = 0; l < carryFloor; l++) if (stack[base + l] === colour) bOwn++;
-        F[L.stack + 6] += sign * bOwn;
-        F[L.stack + 7] += sign * (carryFloor - bOwn);
+        s += sign * (bOwn * W[row + L.stack + 6]! + (carryFloor - bOwn) * W[row + L.stack + 7]!);
+        if (trace) {
+          F[L.stack + 6] += sign * bOwn;
+          F[L.stack + 7] += sign * (carryFloor - bOwn);
+        }
       }
-      if (type === 3 && stack[base + h - 2] === colour) F[L.hardCap] += sign;
+      if (type === 3 && stack[base + h - 2] === colour) {
+        s += sign * W[row + L.hardCap]!;
+        if (trace) F[L.hardCap] += sign;
+      }
     }
   }
   const lead = flats - halfKomi / 2;
-  F[L.flatLead] = lead;
   const left = pos.stones[0]! < pos.stones[1]! ? pos.stones[0]! : pos.stones[1]!;
-  F[L.flatLeadEnd] = (lead * 4) / (left + 4);
-  F[L.capInHand] = pos.caps[0]! - pos.caps[1]!;
+  const leadEnd = (lead * 4) / (left + 4);
+  const capInHand = pos.caps[0]! - pos.caps[1]!;
+  s += lead * W[row + L.flatLead]! + leadEnd * W[row + L.flatLeadEnd]! + capInHand * W[row + L.capInHand]!;
+  if (trace) {
+    F[L.flatLead] = lead;
+    F[L.flatLeadEnd] = leadEnd;
+    F[L.capInHand] = capInHand;
+  }
 
   // Bitboards (lo, hi halves): flats 0/1, walls 2/3, caps 4/5.
   const b = pos.b;
@@ -259,15 +298,25 @@ export function boardFeatures(pos: Position, halfKomi: number, nonMoverThreats: 
     dilate(b[4]!, b[5]!, size, nfl, nfh, nll, nlh);
     const nl = OUT[0]! & boardLo;
     const nh = OUT[1]! & boardHi;
-    F[L.wallNextToRoad] += popcount32(nl & roadBLo) + popcount32(nh & roadBHi);
-    F[L.wallNextToOwn] += popcount32(nl & roadWLo) + popcount32(nh & roadWHi);
+    const road = popcount32(nl & roadBLo) + popcount32(nh & roadBHi);
+    const own = popcount32(nl & roadWLo) + popcount32(nh & roadWHi);
+    s += road * W[row + L.wallNextToRoad]! + own * W[row + L.wallNextToOwn]!;
+    if (trace) {
+      F[L.wallNextToRoad] += road;
+      F[L.wallNextToOwn] += own;
+    }
   }
   if ((b[6]! | b[7]!) !== 0) {
     dilate(b[6]!, b[7]!, size, nfl, nfh, nll, nlh);
     const nl = OUT[0]! & boardLo;
     const nh = OUT[1]! & boardHi;
-    F[L.wallNextToRoad] -= popcount32(nl & roadWLo) + popcount32(nh & roadWHi);
-    F[L.wallNextToOwn] -= popcount32(nl & roadBLo) + popcount32(nh & roadBHi);
+    const road = popcount32(nl & roadWLo) + popcount32(nh & roadWHi);
+    const own = popcount32(nl & roadBLo) + popcount32(nh & roadBHi);
+    s -= road * W[row + L.wallNextToRoad]! + own * W[row + L.wallNextToOwn]!;
+    if (trace) {
+      F[L.wallNextToRoad] -= road;
+      F[L.wallNextToOwn] -= own;
+    }
   }
   for (let i = 0; i < 16; i++) {
     if ((i & 7) >= size) continue;
@@ -275,15 +324,23 @@ export function boardFeatures(pos: Position, halfKomi: number, nonMoverThreats: 
     const bl = lc[32 + i]!;
     if (w !== 0) {
       const base = lc[48 + i]! !== 0 ? L.lineHard : bl !== 0 ? L.lineSoft : L.lineOpen;
-      F[base + w] += 1;
+      s += W[row + base + w]!;
+      if (trace) F[base + w] += 1;
     }
     if (bl !== 0) {
       const base = lc[16 + i]! !== 0 ? L.lineHard : w !== 0 ? L.lineSoft : L.lineOpen;
-      F[base + bl] -= 1;
+      s -= W[row + base + bl]!;
+      if (trace) F[base + bl] -= 1;
     }
   }
   const threats = nonMoverThreats > 2 ? 2 : nonMoverThreats;
   const white = pos.side === WHITE;
-  F[L.threat] = white ? -threats : threats;
-  F[L.tempo] = white ? 1 : -1;
+  const threat = white ? -threats : threats;
+  const tempo = white ? 1 : -1;
+  s += threat * W[row + L.threat]! + tempo * W[row + L.tempo]!;
+  if (trace) {
+    F[L.threat] = threat;
+    F[L.tempo] = tempo;
+  }
+  return s;
 }

@@ -19,11 +19,14 @@ import { REACH } from '../eval/roadmap.js';
 
 /** SEGMENTS[size][((sq * 4 + dir) * 9 + len) * 2 + half]: the origin and the next len squares. */
 const SEGMENTS: Int32Array[] = [];
-/** CROSS[size][(sq * 9 + carry) * 2 + half]: the four segments of a hand of `carry`, blockers ignored. */
+/**
+ * CROSS[size][((sq * 9 + carry) * 2 + cap) * 2 + half]: the four segments a hand of `carry`
+ * could reach, blockers ignored; a capstone's (cap = 1) one square longer, for its smash.
+ */
 const CROSS: Int32Array[] = [];
 for (let size = MIN_SIZE; size <= MAX_SIZE; size++) {
   const seg = new Int32Array(64 * 4 * 9 * 2);
-  const cross = new Int32Array(64 * 9 * 2);
+  const cross = new Int32Array(64 * 9 * 2 * 2);
   const step = [size, 1, -size, -1];
   for (let sq = 0; sq < size * size; sq++) {
     const x = sq % size;
@@ -41,10 +44,20 @@ for (let size = MIN_SIZE; size <= MAX_SIZE; size++) {
         }
         seg[((sq * 4 + dir) * 9 + len) * 2] = lo;
         seg[((sq * 4 + dir) * 9 + len) * 2 + 1] = hi;
-        // A capstone may reach one square past its hand (flattening a wall): carry + 1.
-        for (let carry = Math.max(1, len - 1); carry <= (len === 8 ? 8 : len - 1); carry++) {
-          cross[(sq * 9 + carry) * 2] |= lo;
-          cross[(sq * 9 + carry) * 2 + 1] |= hi;
+        if (len >= 1) {
+          const plain = ((sq * 9 + len) * 2) * 2;
+          cross[plain] |= lo;
+          cross[plain + 1] |= hi;
+          // A capstone may reach one square past its hand (flattening a wall): carry len - 1.
+          const cap = ((sq * 9 + len - 1) * 2 + 1) * 2;
+          if (len >= 2) {
+            cross[cap] |= lo;
+            cross[cap + 1] |= hi;
+          }
+          if (len === 8) {
+            cross[((sq * 9 + 8) * 2 + 1) * 2] |= lo;
+            cross[((sq * 9 + 8) * 2 + 1) * 2 + 1] |= hi;
+          }
         }
       }
     }
@@ -94,7 +107,7 @@ export function spreadWin(pos: Position, colour: number): number {
       const h = height[sq]!;
       const carry = h < size ? h : size;
       // All four directions at once, blockers ignored (one square more for a capstone's smash).
-      const x = (sq * 9 + carry) * 2;
+      const x = ((sq * 9 + carry) * 2 + (t >= 6 ? 1 : 0)) * 2;
       const xLo = cross[x]!;
       const xHi = cross[x + 1]!;
       if (
