@@ -12,13 +12,14 @@ import { fitK, loss, setTargets } from '../tune/model.js';
 import { lossText, TuneProgress } from '../tune/progress.js';
 import { tiltakRows, type Rows } from '../tune/rows.js';
 import { train } from '../tune/train.js';
+import { transferWeights } from '../tune/transfer.js';
 import { mergeEntries, readGeneratedEntries, roundWeight, writeWeightsFile } from '../tune/weights-file.js';
 import { intOption } from './args.js';
 import { formatHelp, type CommandHelp } from './help.js';
 import { UsageError } from './errors.js';
 
 export const tuneUsage =
-  'bredon tune --size N --data FILE [--data FILE ...] [--lambda L] [--epochs N] [--lr X] [--validation F] ' +
+  'bredon tune --size N --data FILE [--data FILE ...] | --start-from M [--lambda L] [--epochs N] [--lr X] [--validation F] ' +
   '[--l2 X] [--seed S] [--out PATH] [--dry-run]';
 
 const DEFAULT_LAMBDA = 0.5;
@@ -58,6 +59,9 @@ export const tuneHelp: CommandHelp = {
     `  --out PATH        the generated weights file to rewrite (default ${DEFAULT_OUT});`,
     '                    every other size keeps its entry, sizes without one get the hand-set defaults',
     '  --dry-run         fit and report, write nothing',
+    '  --start-from M    start from the M x M weights carried over to this size (piece-square',
+    '                    tables by relative place, line terms by fraction of the board); with no',
+    '                    --data, write them as they are (for sizes without data of their own)',
   ],
   examples: [
     'bredon tune --size 6 --data ../shared/data/games/tiltak-selfplay-6x6-komi2.ptn --data selfplay6.tsv',
@@ -111,6 +115,7 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
       seed: { type: 'string' },
       out: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
+      'start-from': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -124,8 +129,9 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
   if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': ${tuneUsage}`);
   const size = intOption('size', values.size, 3, 8);
   if (size === undefined) throw new UsageError(`--size is required: ${tuneUsage}`);
+  const startFrom = intOption('start-from', values['start-from'], 3, 8);
   const files = values.data ?? [];
-  if (files.length === 0) throw new UsageError(`--data is required: ${tuneUsage}`);
+  if (files.length === 0 && startFrom === undefined) throw new UsageError(`--data (or --start-from) is required: ${tuneUsage}`);
   for (const f of files) {
     if (!/\.(ptn|tsv)$/i.test(f)) throw new UsageError(`--data ${f}: data files must be .ptn (games) or .tsv (bredon selfplay --out)`);
     if (!existsSync(f)) throw new UsageError(`--data ${f}: no such file`);
@@ -146,6 +152,21 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
   }
   const commandLine = ['bredon', 'tune', ...argv].map(shellWord).join(' ').replace(/\s+/g, ' ');
 
+  // The starting weights: the size's own, or another size's carried over (transfer.ts).
+  const L = featureLayout(size);
+  const current = weightsFor(size);
+  const start = startFrom === undefined ? current : transferWeights(weightsFor(startFrom), size);
+  const mg0 = Float64Array.from(start.mg);
+  const eg0 = Float64Array.from(start.eg);
+  if (files.length === 0) {
+    // No data: write the carried-over weights as they are.
+    const source = `carried over from the ${startFrom}x${startFrom} weights (bredon tune --start-from ${startFrom}, ${new Date().toISOString().slice(0, 10)}; no data of this size)`;
+    const entry: GeneratedSize = { source, names: [...L.names], mg: Array.from(mg0, (w, j) => roundWeight(w, L.unphased[j] === 1)), eg: Array.from(eg0, (w, j) => roundWeight(w, L.unphased[j] === 1)) };
+    if (!dryRun) writeWeightsFile(outPath, mergeEntries(readGeneratedEntries(outPath), { [size]: entry }, (line) => process.stderr.write(line + '\n')), commandLine);
+    out(`size ${size}: ${source}${dryRun ? ' (dry run: nothing written)' : `; wrote ${outPath}`}`);
+    return;
+  }
+
   const started = performance.now();
   const log = (line: string) => process.stderr.write(line + '\n');
   const data = await loadDataset(files, { size, validation: validationFraction, seed, log });
@@ -153,10 +174,6 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
   if (data.train.n === 0) throw new UsageError(`no quiet training positions of size ${size} in the data (${s.kept} kept, all held out?)`);
   const loaded = performance.now();
 
-  const L = featureLayout(size);
-  const current = weightsFor(size);
-  const mg0 = Float64Array.from(current.mg);
-  const eg0 = Float64Array.from(current.eg);
   const K = fitK(data.train, mg0, eg0, lambda);
   setTargets(data.validation, K, lambda);
   const tiltak = tiltakRows(data.validation);
