@@ -18,9 +18,10 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { makeMove } from '../core/makemove.js';
 import type { ReserveOptions } from '../core/position.js';
 import { parseTps } from '../notation/tps.js';
+import { extendPv } from './pv.js';
 import { Searcher } from './search.js';
 import { TranspositionTable } from './tt.js';
-import type { SearchInfo, SearchLimits, SearchResult } from './types.js';
+import type { SearchInfo, SearchLimits, SearchProgress, SearchResult } from './types.js';
 
 const WORKER_TAG = 'bredon-search-worker';
 const MAX_FAILED_STARTS = 3;
@@ -53,6 +54,7 @@ type ToWorker =
 type FromWorker =
   | { type: 'ready' }
   | { type: 'info'; id: number; info: SearchInfo }
+  | { type: 'progress'; id: number; progress: SearchProgress }
   | { type: 'done'; id: number; result: SearchResult }
   | { type: 'failed'; id: number; message: string; stack?: string };
 
@@ -67,12 +69,15 @@ export function runSearchWorker(): void {
   const port = parentPort!;
   const stop = new Int32Array(init.stop);
   const nodeCounts = new Float64Array(init.nodes);
-  const make = (buffer: SharedArrayBuffer) =>
-    new Searcher({ table: new TranspositionTable(buffer), stop, threadIndex: init.threadIndex, nodeCounts });
-  let searcher = make(init.table);
+  // The searcher's own view of the table: its age is the current search's (hashfull counts
+  // entries of this search) and its moves continue the reported lines (extendPv).
+  let table = new TranspositionTable(init.table);
+  const make = () => new Searcher({ table, stop, threadIndex: init.threadIndex, nodeCounts });
+  let searcher = make();
   port.on('message', (msg: ToWorker) => {
     if (msg.type === 'table') {
-      searcher = make(msg.buffer);
+      table = new TranspositionTable(msg.buffer);
+      searcher = make();
     } else if (msg.type === 'newgame') {
       searcher.newGame();
     } else if (msg.type === 'search') {
@@ -81,8 +86,23 @@ export function runSearchWorker(): void {
       try {
         const pos = parseTps(job.startTps, job.reserves);
         for (const m of job.moves) makeMove(pos, m);
-        const onInfo = (info: SearchInfo) => port.postMessage({ type: 'info', id, info } satisfies FromWorker);
-        const result = searcher.search(pos, job.halfKomi, job.limits, onInfo);
+        // Reports come between iterations, when pos is the root again: lines are continued from
+        // the table as far as the search reached (see pv.ts).
+        const onInfo = (info: SearchInfo) => {
+          info.pv = extendPv(pos, info.pv, table, Math.max(info.depth, info.seldepth));
+          port.postMessage({ type: 'info', id, info } satisfies FromWorker);
+        };
+        const onProgress = (nodes: number, seldepth: number, currMove: number, currMoveNumber: number) => {
+          const progress: SearchProgress = { nodes, seldepth, currMove, currMoveNumber, hashfull: table.hashfull() };
+          port.postMessage({ type: 'progress', id, progress } satisfies FromWorker);
+        };
+        const result = searcher.search(pos, job.halfKomi, job.limits, onInfo, onProgress);
+        result.seldepth = searcher.lastSeldepth;
+        result.hashfull = table.hashfull();
+        if (result.best !== 0) {
+          const pv = extendPv(pos, result.pv[0] === result.best ? result.pv : [result.best], table, Math.max(result.depth, result.seldepth));
+          if (pv[0] === result.best) result.pv = pv;
+        }
         reply = { type: 'done', id, result };
       } catch (e) {
         const err = e instanceof Error ? e : new Error(String(e));
@@ -97,6 +117,8 @@ export function runSearchWorker(): void {
 export interface SearchHandlers {
   /** A progress report of the main thread; `nodes` counts every thread. */
   onInfo(info: SearchInfo, nodes: number): void;
+  /** A sign of life of the main thread inside an iteration (about every 500 ms without a report). */
+  onProgress?(progress: SearchProgress, nodes: number): void;
   /** The main thread's result (nodes of every thread), or why the search failed. */
   onDone(outcome: { result: SearchResult; nodes: number } | { error: string }): void;
 }
@@ -318,6 +340,11 @@ export class SearchPool {
     if (msg.type === 'info') {
       if (main) this.nodeCounts[0] = msg.info.nodes;
       if (main && active) active.handlers.onInfo(msg.info, this.totalNodes());
+      return;
+    }
+    if (msg.type === 'progress') {
+      if (main) this.nodeCounts[0] = msg.progress.nodes;
+      if (main && active) active.handlers.onProgress?.(msg.progress, this.totalNodes());
       return;
     }
     slot.busy = 0;

@@ -1,7 +1,7 @@
 // Engine-to-client lines: `info` per search progress report and `bestmove`. Pure.
 
 import { formatMove } from '../notation/ptn-move.js';
-import type { SearchInfo } from '../search/types.js';
+import type { SearchInfo, SearchProgress } from '../search/types.js';
 
 export interface InfoFormat {
   size: number;
@@ -37,6 +37,26 @@ export function formatInfo(info: SearchInfo, f: InfoFormat): string | undefined 
     `info depth ${info.depth} seldepth ${Math.max(info.depth, info.seldepth)} ${formatScore(info, f.reportWin)}` +
     ` nodes ${nodes} nps ${nps} time ${time} hashfull ${info.hashfull} pv ${pv.join(' ')}`
   );
+}
+
+/**
+ * A progress line inside a long iteration, in UCI's form for GUIs:
+ * `info depth D seldepth S [score ...] nodes N nps X time T hashfull H [currmove M currmovenumber K]`.
+ * `depth` and `score` are those of the deepest completed iteration (`last`, if any), so that a
+ * client reading the latest line (Racetrack keeps the last one with a score) sees a finished
+ * result and depths never go back; `currmove` is the root move the next iteration is on. No `pv`:
+ * PTN Ninja shows only lines with one, and reads words after `pv` as moves.
+ */
+export function formatProgress(progress: SearchProgress, last: SearchInfo | undefined, f: InfoFormat): string {
+  const time = Math.max(0, Math.round(f.elapsedMs));
+  const nodes = Math.max(0, Math.round(f.nodes));
+  const nps = Math.round((nodes * 1000) / Math.max(1, time));
+  const depth = last?.depth ?? 0;
+  let line = `info depth ${depth} seldepth ${Math.max(depth, progress.seldepth)}`;
+  if (last !== undefined) line += ` ${formatScore(last, f.reportWin)}`;
+  line += ` nodes ${nodes} nps ${nps} time ${time} hashfull ${progress.hashfull}`;
+  if (progress.currMove !== 0) line += ` currmove ${formatMove(progress.currMove, f.size)} currmovenumber ${progress.currMoveNumber}`;
+  return line;
 }
 
 /** `bestmove <move>` in canonical short PTN: no F, no count 1, no suffixes. */

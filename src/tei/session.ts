@@ -29,10 +29,10 @@ import { MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
 import { parseMove } from '../notation/ptn-move.js';
 import { parseTps, startTps } from '../notation/tps.js';
 import { searchLimits } from '../search/time.js';
-import type { SearchInfo, SearchLimits, SearchResult } from '../search/types.js';
+import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchProgress, type SearchResult } from '../search/types.js';
 import { MAX_THREADS, type SearchHandlers, type SearchJob } from '../search/worker.js';
 import { excerpt, parseLine, type Command, type GoParams } from './parse.js';
-import { formatBestMove, formatInfo } from './format.js';
+import { formatBestMove, formatInfo, formatProgress, type InfoFormat } from './format.js';
 
 export const AUTHOR = 'The Bredon developers';
 export const DEFAULT_SIZE = 6;
@@ -105,6 +105,17 @@ interface Search {
   startedAt: number;
   infinite: boolean;
   lastInfo: SearchInfo | undefined;
+  /** The last exact report printed (the deepest completed iteration so far). */
+  lastExact: SearchInfo | undefined;
+  /**
+   * The report to end on, just before `bestmove`: the last exact one, then the result's own
+   * (with the line continued to the end of the search). `finalShown` while it is the last
+   * `info` printed, so that it is not repeated.
+   */
+  final: { info: SearchInfo; nodes: number; elapsedMs: number } | undefined;
+  finalShown: boolean;
+  /** Nodes of the latest report of any kind (a reprinted report shows them, with the time now). */
+  latestNodes: number;
   stopRequested: boolean;
   /** The answer, once known (held back until `stop` in an infinite search). */
   answer: number | undefined;
@@ -389,6 +400,10 @@ export class Session {
       startedAt: receivedAt,
       infinite: limits.infinite === true,
       lastInfo: undefined,
+      lastExact: undefined,
+      final: undefined,
+      finalShown: false,
+      latestNodes: 0,
       stopRequested: false,
       answer: undefined,
       timers: [],
@@ -407,6 +422,7 @@ export class Session {
         job,
         {
           onInfo: (info, nodes) => this.guard(() => this.onInfo(search, info, nodes)),
+          onProgress: (progress, nodes) => this.guard(() => this.onProgress(search, progress, nodes)),
           onDone: (outcome) => this.guard(() => this.onDone(search, outcome)),
         },
         receivedAt,
@@ -436,11 +452,60 @@ export class Session {
     }
   }
 
+  /**
+   * Only exact reports are printed: an aspiration fail-high/low is a bound at a depth that may
+   * never complete, and the last line before `bestmove` must be the exact result at the deepest
+   * depth shown (a GUI keeps the last line as the engine's verdict).
+   */
   private onInfo(search: Search, info: SearchInfo, nodes: number): void {
     if (this.search !== search || search.answer !== undefined) return;
     search.lastInfo = info;
-    const line = formatInfo(info, { size: search.root.size, elapsedMs: this.now() - search.startedAt, nodes, reportWin: this.reportWin });
-    if (line !== undefined) this.out(line);
+    search.latestNodes = Math.max(search.latestNodes, nodes);
+    if (info.bound !== 'exact') return;
+    const format = this.infoFormat(search, nodes);
+    const line = formatInfo(info, format);
+    if (line === undefined) return;
+    search.lastExact = info;
+    search.final = { info, nodes, elapsedMs: format.elapsedMs };
+    search.finalShown = true;
+    this.out(line);
+  }
+
+  private onProgress(search: Search, progress: SearchProgress, nodes: number): void {
+    if (this.search !== search || search.answer !== undefined) return;
+    search.latestNodes = Math.max(search.latestNodes, nodes);
+    const p = progress.currMove !== 0 && isLegalMove(search.root, progress.currMove, scratch) ? progress : { ...progress, currMove: 0 };
+    this.out(formatProgress(p, search.lastExact, this.infoFormat(search, nodes)));
+    search.finalShown = false;
+  }
+
+  private infoFormat(search: Search, nodes: number, elapsedMs = this.now() - search.startedAt): InfoFormat {
+    return { size: search.root.size, elapsedMs, nodes, reportWin: this.reportWin };
+  }
+
+  /**
+   * The result as the final report: exact, at the depth of the iteration that chose the move
+   * (never shallower than a depth already shown: the pool answers with the deepest thread), its
+   * line starting with the move played. None when no iteration completed.
+   */
+  private finalInfo(search: Search, result: SearchResult): SearchInfo | undefined {
+    if (result.depth < 1) return undefined;
+    const last = search.lastExact;
+    if (last !== undefined && last.depth > result.depth) return undefined; // cannot happen: never go back
+    const abs = Math.abs(result.score);
+    const mateIn = abs >= WIN_THRESHOLD ? Math.sign(result.score) * (WIN_SCORE - abs) : 0;
+    const pv = result.pv[0] === result.best ? result.pv : [result.best];
+    return {
+      depth: result.depth,
+      seldepth: Math.max(result.seldepth ?? 0, last?.seldepth ?? 0),
+      score: result.score,
+      mateIn,
+      bound: 'exact',
+      nodes: result.nodes,
+      timeMs: 0,
+      hashfull: result.hashfull ?? last?.hashfull ?? 0,
+      pv,
+    };
   }
 
   private onDone(search: Search, outcome: { result: SearchResult; nodes: number } | { error: string }): void {
@@ -451,6 +516,11 @@ export class Session {
       move = this.fallbackMove(search);
     } else if (outcome.result.best !== 0 && isLegalMove(search.root, outcome.result.best, scratch)) {
       move = outcome.result.best;
+      const info = this.finalInfo(search, outcome.result);
+      if (info !== undefined) {
+        search.final = { info, nodes: outcome.nodes, elapsedMs: this.now() - search.startedAt };
+        search.finalShown = false;
+      }
     } else {
       this.error(`search returned no legal move: answering from the last report`);
       move = this.fallbackMove(search);
@@ -467,7 +537,8 @@ export class Session {
 
   /** The first move of the last reported line if it is legal, else the first legal move. */
   private fallbackMove(search: Search): number {
-    const m = search.lastInfo?.pv[0];
+    // The line of the last exact report, so that it can end the output as the final report.
+    const m = search.final?.info.pv[0] ?? search.lastInfo?.pv[0];
     if (m !== undefined && m !== 0 && isLegalMove(search.root, m, scratch)) return m;
     return legalMoves(search.root)[0] ?? 0;
   }
@@ -483,6 +554,17 @@ export class Session {
     for (const t of search.timers) clearTimeout(t);
     this.search = undefined;
     const move = search.answer ?? 0;
+    // Also when the search failed or overran and the move is the last report's: its line, not a
+    // progress report, is the last word before `bestmove`.
+    if (search.final !== undefined && !search.finalShown && move !== 0 && search.final.info.pv[0] === move) {
+      // The result's report is timed when the search answered (an infinite search may wait long
+      // for its `stop`); an earlier report printed again has the latest count and the time now.
+      const { info, nodes, elapsedMs } = search.final;
+      const fromResult = info !== search.lastExact;
+      const format = fromResult ? this.infoFormat(search, nodes, elapsedMs) : this.infoFormat(search, Math.max(nodes, search.latestNodes));
+      const line = formatInfo(info, format);
+      if (line !== undefined) this.out(line);
+    }
     this.out(move === 0 ? 'bestmove (none)' : formatBestMove(move, search.root.size));
     this.applyPending();
     if (this.quitWhenIdle) this.quit();

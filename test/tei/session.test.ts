@@ -111,8 +111,52 @@ describe('Session', () => {
     backend.last.handlers.onInfo(info([m('c3')], { score: 29995, mateIn: 5 }), 10);
     expect(out.at(-1)).toMatch(/score cp 29995 /);
     session.handle('setoption name reportwin value TRUE'); // names and check values in any case
-    backend.last.handlers.onInfo(info([m('c3')], { score: -29994, mateIn: -6, bound: 'upper' }), 10);
-    expect(out.at(-1)).toMatch(/score loss 6 upperbound /);
+    backend.last.handlers.onInfo(info([m('c3')], { score: -29994, mateIn: -6 }), 10);
+    expect(out.at(-1)).toMatch(/score loss 6 nodes /);
+  });
+
+  it('prints exact reports only, progress between them, and the result as the last line before bestmove', () => {
+    session.handle('position startpos moves a1 f6');
+    session.handle('go movetime 5000');
+    const { handlers } = backend.last;
+    clock = 100;
+    handlers.onProgress!({ nodes: 900, seldepth: 2, currMove: 0, currMoveNumber: 0, hashfull: 1 }, 900);
+    // Nothing completed yet: depth 0, no score, no currmove.
+    expect(out.at(-1)).toBe('info depth 0 seldepth 2 nodes 900 nps 9000 time 100 hashfull 1');
+    handlers.onInfo(info([m('c3'), m('d4')], { depth: 7 }), 5000);
+    const before = out.length;
+    // An aspiration fail is a bound at a depth that may never complete: not printed.
+    handlers.onInfo(info([m('d3')], { depth: 8, bound: 'lower', score: 80 }), 6000);
+    expect(out.length).toBe(before);
+    clock = 1000;
+    handlers.onProgress!({ nodes: 9000, seldepth: 12, currMove: m('b2'), currMoveNumber: 5, hashfull: 3 }, 10000);
+    expect(out.at(-1)).toBe('info depth 7 seldepth 12 score cp 42 nodes 10000 nps 10000 time 1000 hashfull 3 currmove b2 currmovenumber 5');
+    clock = 2000;
+    handlers.onDone({ result: { best: m('c3'), score: 40, depth: 7, nodes: 20000, pv: [m('c3'), m('d4'), m('e4')], seldepth: 13, hashfull: 4 }, nodes: 20000 });
+    expect(out.slice(-2)).toEqual(['info depth 7 seldepth 13 score cp 40 nodes 20000 nps 10000 time 2000 hashfull 4 pv c3 d4 e4', 'bestmove c3']);
+  });
+
+  it('ends on the last exact report when the search overruns after progress lines', () => {
+    session.handle('position startpos moves a1 f6');
+    session.handle('go movetime 1000');
+    const { handlers, job } = backend.last;
+    handlers.onInfo(info([m('e5'), m('d4')], { depth: 6 }), 100);
+    clock = 800;
+    handlers.onProgress!({ nodes: 800, seldepth: 9, currMove: m('e5'), currMoveNumber: 1, hashfull: 2 }, 800);
+    clock = 2000;
+    vi.advanceTimersByTime(job.limits.hardMs! + WATCHDOG_GRACE_MS);
+    expect(out.slice(-2)).toEqual(['info depth 6 seldepth 6 score cp 42 nodes 800 nps 400 time 2000 hashfull 7 pv e5 d4', 'bestmove e5']);
+  });
+
+  it('starts the final line with the move played when the result has no line, and prints none before any depth', () => {
+    session.handle('position startpos moves a1 f6');
+    session.handle('go depth 9');
+    backend.last.handlers.onDone({ result: { best: m('c3'), score: -5, depth: 2, nodes: 50, pv: [] }, nodes: 50 });
+    expect(out.at(-2)).toMatch(/^info depth 2 seldepth 2 score cp -5 nodes 50 .* pv c3$/);
+    session.handle('go depth 9');
+    const before = out.length;
+    backend.last.handlers.onDone({ result: { best: m('c3'), score: 0, depth: 0, nodes: 5, pv: [] }, nodes: 5 });
+    expect(out.slice(before)).toEqual(['bestmove c3']);
   });
 
   it('never prints an empty pv', () => {
