@@ -1,0 +1,321 @@
+// The bot against the fake PlayTak server (./fake-server.ts), over WebSocket and TCP, with the
+// real search on worker threads (the built program as their script: npm test builds it first):
+// whole games to a road, to flats and to a time loss, a dropped connection in mid-game, a game
+// that never comes back, garbage lines, chat, stopping, a refused login, and the seek rate limit.
+// Small boards and a cap on the thinking time keep each game to a second or two.
+
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { legalMoves } from '../../src/core/movegen.js';
+import type { Position } from '../../src/core/position.js';
+import { parsePtnGames, replayGame, tagValue } from '../../src/notation/ptn-game.js';
+import { describeScore } from '../../src/cli/analyze.js';
+import { PlaytakBot, type BotOptions, type BotSummary, type BotTiming } from '../../src/playtak/bot.js';
+import { parseServerAddress } from '../../src/playtak/connection.js';
+import { Engine, type SearchThreads } from '../../src/playtak/engine.js';
+import type { SeekParams } from '../../src/playtak/protocol.js';
+import { SearchPool } from '../../src/search/worker.js';
+import { BREDON } from '../shared.js';
+import { FakePlaytak, type Policy, type Scenario } from './fake-server.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'bredon-playtak-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const servers: FakePlaytak[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+});
+
+const FAST: Partial<BotTiming> = {
+  connectTimeoutMs: 3000,
+  pingIntervalMs: 150,
+  idleTimeoutMs: 4000,
+  backoffMinMs: 40,
+  backoffMaxMs: 300,
+  backoffInGameMaxMs: 150,
+  seekIntervalMs: 50,
+  loginPromptWaitMs: 1000,
+  settleMs: 60,
+  resumeWaitMs: 600,
+  overWaitMs: 3000,
+  chatIntervalMs: 0,
+};
+
+/** A seeded random mover: weak enough to lose to Bredon, never a wall or capstone. */
+function randomPolicy(seed: number): Policy {
+  let s = seed;
+  return (pos: Position) => {
+    const moves = legalMoves(pos).filter((m) => (m & 256) !== 0 || ((m >>> 6) & 3) === 1);
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return moves[s % moves.length] ?? null;
+  };
+}
+
+/** Places flats only (the first empty square from the middle out), spreading once out of stones. */
+const placer: Policy = (pos) => {
+  const moves = legalMoves(pos);
+  const flats = moves.filter((m) => (m & 256) === 0 && ((m >>> 6) & 3) === 1);
+  return flats[Math.floor(flats.length / 2)] ?? moves[0] ?? null;
+};
+
+const SEEK: SeekParams = { size: 4, timeSec: 60, incSec: 1, colour: 'A', halfKomi: 0, stones: 15, caps: 0, unrated: true, tournament: false };
+
+let ptnCount = 0;
+
+async function serve(transport: 'ws' | 'tcp', scenario: Scenario, accounts?: Record<string, string>): Promise<FakePlaytak> {
+  const server = await new FakePlaytak(transport, scenario, accounts).start();
+  servers.push(server);
+  return server;
+}
+
+interface Run {
+  bot: PlaytakBot;
+  done: Promise<BotSummary>;
+  logs: string[];
+  outs: string[];
+  ptn: string;
+}
+
+function play(server: FakePlaytak, options: Partial<BotOptions> = {}, threads?: SearchThreads): Run {
+  const logs: string[] = [];
+  const outs: string[] = [];
+  const ptn = join(dir, `games-${++ptnCount}.ptn`);
+  const log = (l: string) => logs.push(l);
+  const pool = threads ?? new SearchPool({ hashMb: 8, threads: 1, script: BREDON, log });
+  const bot = new PlaytakBot({
+    address: parseServerAddress(server.url),
+    seek: SEEK,
+    games: 1,
+    maxMoveMs: 40,
+    ptnPath: ptn,
+    engine: new Engine(pool, log),
+    version: 'test',
+    log,
+    out: (l) => outs.push(l),
+    describe: describeScore,
+    timing: FAST,
+    ...options,
+  });
+  return { bot, done: bot.run(), logs, outs, ptn };
+}
+
+function games(run: Run) {
+  return parsePtnGames(readFileSync(run.ptn, 'utf8'));
+}
+
+/** The logged game agrees with the server: number, players, moves, result, and replays to it. */
+function expectLogged(run: Run, server: FakePlaytak, index = 0) {
+  const logged = games(run)[index]!;
+  const g = server.games[index]!;
+  expect(tagValue(logged, 'playtak_id')).toBe(String(g.no));
+  expect(tagValue(logged, 'Player1')).toBe(g.white);
+  expect(tagValue(logged, 'Player2')).toBe(g.black);
+  expect(tagValue(logged, 'Size')).toBe(String(g.size));
+  expect(tagValue(logged, 'Result')).toBe(g.result);
+  expect(tagValue(logged, 'Clock')).toBe(`${Math.floor(g.timeSec / 60)}:${String(g.timeSec % 60).padStart(2, '0')} +${g.incSec}`);
+  expect(logged.moves.map((m) => m.text.replace(/\s*\{.*$/, ''))).toEqual(g.ptn);
+  // A game that ended on the board replays to the server's result; one lost on time or by
+  // resignation replays unfinished.
+  const onBoard = ['R-0', '0-R', 'F-0', '0-F', '1/2-1/2'].includes(g.result!);
+  expect(replayGame(logged).resultText).toBe(onBoard ? g.result : 'unfinished');
+  return logged;
+}
+
+describe('bredon playtak against a fake server', () => {
+  it('WebSocket, as a guest: two games in a row, each to a road', async () => {
+    const server = await serve('ws', { opponent: 'Scripted', botColour: 'black', policy: randomPolicy(7), games: 2 });
+    const run = play(server, { games: 2 });
+    const summary = await run.done;
+    expect(server.errors).toEqual([]);
+    expect(summary).toMatchObject({ games: 2, wins: 2, reason: 'games' });
+    expect(server.seeks.map((s) => [s.line, s.version])).toEqual([
+      ['Seek 4 60 1 A 0 15 0 1 0 ', 2],
+      ['Seek 4 60 1 A 0 15 0 1 0 ', 2],
+    ]);
+    expect(server.received.slice(0, 3)).toEqual(['Client Bredon-test', 'Protocol 2', expect.stringMatching(/^Login Guest [a-z]{20}$/)]);
+    for (const [i, g] of server.games.entries()) {
+      expect(g.result).toBe('0-R'); // Bredon plays Black
+      const logged = expectLogged(run, server, i);
+      expect(tagValue(logged, 'Komi')).toBe('0');
+      expect(logged.moves.filter((m) => m.side === 1).every((m) => /\{[+-]\d+\.\d\d\/\d+ \d+\.\d\ds\}/.test(m.comment === undefined ? '' : `{${m.comment}}`))).toBe(true);
+    }
+    expect(run.outs[0]).toMatch(/^game 100: Scripted vs Guest1 4x4, 0-R after \d+ plies: Bredon won$/);
+    expect(run.outs.at(-1)).toBe('2 games: 2 won, 0 lost, 0 drawn');
+  });
+
+  it('TCP, as a registered user, old protocol: a game to flats with the pieces and komi of Game Start', async () => {
+    // The opponent's account of the game wins over the seek (Game Start is the authority): three
+    // stones each and no capstone on 5x5 make a road impossible, and half a flat of komi a draw.
+    const scenario: Scenario = { opponent: 'Scripted', policy: placer, override: { stones: 3, caps: 0, halfKomi: 1 }, ignoreProtocol: true };
+    const server = await serve('tcp', scenario, { BredonBot: 'hunter22' });
+    const run = play(server, { user: 'BredonBot', password: 'hunter22', debug: true, seek: { ...SEEK, size: 5, stones: 21, caps: 1, colour: 'W' } });
+    const summary = await run.done;
+    expect(server.errors).toEqual([]);
+    expect(summary.games).toBe(1);
+    const g = server.games[0]!;
+    expect(g.result).toMatch(/^(F-0|0-F)$/);
+    const logged = expectLogged(run, server);
+    expect([tagValue(logged, 'Komi'), tagValue(logged, 'Flats'), tagValue(logged, 'Caps')]).toEqual(['0.5', '3', '0']);
+    expect(tagValue(logged, 'Player1')).toBe('BredonBot');
+    // Protocol 0 clocks come in whole seconds.
+    expect(tagValue(logged, 'ClockLeft')).toMatch(/^\d+:\d\d\.0 \d+:\d\d\.0$/);
+    expect(server.received).toContain('Login BredonBot hunter22');
+    expect(run.logs.join('\n')).not.toContain('hunter22');
+    expect(run.logs).toContain('> Login BredonBot ********');
+  });
+
+  it('plays a fast game on its own clock (no --movetime) without flagging', async () => {
+    const server = await serve('ws', { opponent: 'Scripted', policy: randomPolicy(13) });
+    const run = play(server, { maxMoveMs: undefined, seek: { ...SEEK, timeSec: 3, incSec: 0, colour: 'W' } });
+    const summary = await run.done;
+    // The server flags a late move (errors) and ends the game on time (a 0-1 result).
+    expect(server.errors).toEqual([]);
+    expect(summary).toMatchObject({ games: 1, wins: 1 });
+    expect(server.games[0]!.result).toBe('R-0');
+    expect(server.games[0]!.clock[0]).toBeGreaterThan(0);
+    expect(server.pings).toBeGreaterThan(0);
+  });
+
+  it('wins on time when the opponent lets its clock run out', async () => {
+    const server = await serve('ws', { opponent: 'Sleeper', policy: () => null });
+    const run = play(server, { seek: { ...SEEK, timeSec: 1, colour: 'W' } });
+    const summary = await run.done;
+    expect(server.errors).toEqual([]);
+    expect(summary).toMatchObject({ games: 1, wins: 1 });
+    expect(server.games[0]!.result).toBe('1-0');
+    const logged = expectLogged(run, server);
+    expect(tagValue(logged, 'Termination')).toBe('time forfeit');
+    expect(tagValue(logged, 'ClockLeft')).toMatch(/ 0:00\.0$/);
+    expect(run.outs[0]).toMatch(/1-0 after 1 plies, time forfeit: Bredon won$/);
+  });
+
+  it('reconnects after the connection drops mid-game and finishes the game the server replays', async () => {
+    // The opponent moves while Bredon is away: that move reaches it only in the replay.
+    const server = await serve('ws', { opponent: 'Scripted', policy: randomPolicy(3), dropAfterPly: 3, holdWhileAway: false });
+    const run = play(server);
+    const summary = await run.done;
+    expect(server.errors).toEqual([]);
+    expect(server.connections).toBe(2);
+    expect(server.rejoins).toBe(1);
+    expect(summary).toMatchObject({ games: 1, wins: 1 });
+    expectLogged(run, server);
+    expect(run.logs.some((l) => /connection lost/.test(l))).toBe(true);
+    expect(run.logs.some((l) => /game 100 resumed/.test(l))).toBe(true);
+  });
+
+  it('writes off a game that does not come back after reconnecting, then seeks again', async () => {
+    // The server forgets the game when the bot leaves, so it cannot be resumed.
+    const server = await serve('ws', { opponent: 'Scripted', policy: randomPolicy(5), dropAfterPly: 2, games: 2, forgetOnDrop: true });
+    const run = play(server, { games: 2 });
+    const summary = await run.done;
+    expect(server.errors).toEqual([]);
+    expect(summary.games).toBe(2);
+    expect(server.rejoins).toBe(0);
+    const [first, second] = games(run);
+    expect(tagValue(first!, 'playtak_id')).toBe('100');
+    expect(tagValue(first!, 'Result')).toBeUndefined();
+    expect(tagValue(first!, 'Termination')).toMatch(/^abandoned/);
+    expect(first!.moves).toHaveLength(2);
+    expect(tagValue(second!, 'playtak_id')).toBe('101');
+    expect(server.seeks).toHaveLength(2);
+    expect(run.outs[0]).toMatch(/^game 100: .* no result after 2 plies, abandoned.*: Bredon unknown$/);
+  });
+
+  it('ignores garbage lines, follows a garbled move of its game by a replay, and answers chat', async () => {
+    const garbage = [
+      'Tell <Alice> how is the game going?',
+      'Shout <Bob> hello everyone',
+      'Shout <Carol> Guest1, what do you think?',
+      'Game#<no> P Z9',
+      '',
+      '   ',
+      'Game#',
+      'Game#abc P A1',
+      'Game#999999 P A1',
+      'Game#<no> Frobnicate',
+      'Game Start',
+      'Game Start 12 foo',
+      'Seek new',
+      'Online many',
+      'Shout no brackets',
+      '\x00\xff\x01 noise',
+      'x'.repeat(5000),
+      'GameList Add 1 a b 6 600 10 0 30 1 0 0 0 0',
+      'Game#<no> Time x y',
+      'Game#<no> Over 2-0',
+      'Game#<no> OfferDraw',
+      'Game#<no> RequestUndo',
+      'Message Hello from the server',
+      'Error:Something odd',
+    ];
+    const server = await serve('ws', { opponent: 'Scripted', policy: randomPolicy(11), garbage, garbagePerBatch: 9 });
+    const run = play(server, { chat: true });
+    const summary = await run.done;
+    expect(server.errors).toEqual([]);
+    expect(summary).toMatchObject({ games: 1, wins: 1 });
+    expect(server.garbageSent).toBeGreaterThanOrEqual(garbage.length);
+    expectLogged(run, server);
+    expect(run.logs.some((l) => /ignoring an unknown server line/.test(l))).toBe(true);
+    expect(run.logs.some((l) => /ignoring a malformed server line/.test(l))).toBe(true);
+    expect(run.logs.some((l) => /reconnecting so that the server replays the game/.test(l))).toBe(true);
+    expect(server.rejoins).toBeGreaterThanOrEqual(1);
+    const tells = server.chat.filter((l) => l.startsWith('Tell Alice Game 100 against Scripted, move '));
+    expect(tells.length).toBeGreaterThan(0);
+    expect(server.chat.some((l) => l.startsWith('Shout Carol: Game 100'))).toBe(true);
+    expect(server.chat.some((l) => /Bob/.test(l))).toBe(false);
+  });
+
+  it('stops after the current game, or resigns it when told twice', async () => {
+    const server = await serve('ws', { opponent: 'Sleeper', policy: () => null });
+    const run = play(server, { games: undefined, seek: { ...SEEK, colour: 'W' } });
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (server.games[0]?.ptn.length === 1) {
+          clearInterval(check);
+          resolve();
+        }
+      }, 5);
+    });
+    run.bot.stop();
+    run.bot.stop();
+    const summary = await run.done;
+    expect(summary).toMatchObject({ games: 1, losses: 1, reason: 'stopped' });
+    await server.finished(1);
+    expect(server.games[0]!.result).toBe('0-1');
+    expect(server.received.slice(-2)).toEqual(['Game#100 Resign', 'quit']);
+    expect(tagValue(games(run)[0]!, 'Termination')).toBe('resignation');
+  });
+
+  it('gives up at once when the server refuses the login', async () => {
+    const server = await serve('tcp', { opponent: 'Scripted', policy: () => null }, { BredonBot: 'hunter22' });
+    const run = play(server, { user: 'BredonBot', password: 'wrong-password' });
+    const summary = await run.done;
+    expect(summary).toMatchObject({ reason: 'fatal', games: 0 });
+    expect(summary.error).toMatch(/login refused/);
+    expect(server.connections).toBe(1);
+  });
+
+  it('keeps to one seek per interval however often the connection drops', async () => {
+    const server = await serve('ws', { opponent: 'Scripted', policy: () => null, games: 0 });
+    const idle: SearchThreads = { start: () => {}, stop: () => {}, abandon: () => {}, newGame: () => {}, close: () => {} };
+    const run = play(server, { games: undefined, timing: { ...FAST, seekIntervalMs: 300, backoffMinMs: 10, backoffMaxMs: 20 } }, idle);
+    // Every seek is answered by dropping the connection.
+    const times: number[] = [];
+    const seen = setInterval(() => {
+      while (times.length < server.seeks.length) {
+        times.push(performance.now());
+        server.dropAll();
+      }
+    }, 2);
+    await new Promise((r) => setTimeout(r, 1400));
+    clearInterval(seen);
+    run.bot.stop();
+    await run.done;
+    expect(server.connections).toBeGreaterThanOrEqual(times.length);
+    expect(times.length).toBeGreaterThanOrEqual(2);
+    expect(times.length).toBeLessThanOrEqual(6);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThan(250);
+  });
+});

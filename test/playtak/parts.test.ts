@@ -1,0 +1,181 @@
+// The bot's parts on their own: the clock (never plan past the server's clock less the network),
+// the engine driver (a legal move whatever the search threads do), the game log and the chat.
+
+import { describe, expect, it } from 'vitest';
+import { makeMove } from '../../src/core/makemove.js';
+import { isLegalMove } from '../../src/core/movegen.js';
+import { Position } from '../../src/core/position.js';
+import { parsePtnGames, replayGame, tagValue } from '../../src/notation/ptn-game.js';
+import { parseMove } from '../../src/notation/ptn-move.js';
+import { startTps } from '../../src/notation/tps.js';
+import { describeScore } from '../../src/cli/analyze.js';
+import { chatReply, mentions } from '../../src/playtak/chat.js';
+import { BASE_MARGIN_MS, MAX_MARGIN_MS, networkMargin, ownClockMs, smoothRtt, thinkLimits } from '../../src/playtak/clock.js';
+import { parseServerAddress } from '../../src/playtak/connection.js';
+import { Engine, WATCHDOG_MS, type SearchThreads } from '../../src/playtak/engine.js';
+import { clockTag, clockText, formatGame, type LoggedGame } from '../../src/playtak/game-log.js';
+import type { SeekParams } from '../../src/playtak/protocol.js';
+import type { SearchHandlers, SearchJob } from '../../src/search/worker.js';
+
+describe('the clock', () => {
+  it('never plans past the clock less the network margin', () => {
+    for (const clockMs of [0, 100, 500, 1000, 5000, 60_000, 600_000]) {
+      for (const rtt of [NaN, 1, 50, 300, 2000]) {
+        for (const inc of [0, 1000, 10_000]) {
+          const limits = thinkLimits({ colour: 1, clock: { whiteMs: 1, blackMs: clockMs, receivedAt: 1000 }, initialMs: 0, incMs: inc, now: 1000, rttMs: rtt, piecesLeft: 20 });
+          const label = `clock ${clockMs} rtt ${rtt} inc ${inc}`;
+          expect(limits.hardMs, label).toBeLessThanOrEqual(Math.max(1, clockMs - networkMargin(rtt)));
+          expect(limits.softMs!, label).toBeLessThanOrEqual(limits.hardMs!);
+        }
+      }
+    }
+  });
+
+  it('counts the time since the clocks came, uses the starting time before any, and obeys --movetime', () => {
+    const clock = { whiteMs: 30_000, blackMs: 20_000, receivedAt: 1000 };
+    expect(ownClockMs({ colour: 0, clock, initialMs: 0, now: 1500 })).toBe(29_500);
+    expect(ownClockMs({ colour: 1, clock, initialMs: 0, now: 1000 })).toBe(20_000);
+    expect(ownClockMs({ colour: 1, clock: undefined, initialMs: 60_000, now: 5 })).toBe(60_000);
+    expect(ownClockMs({ colour: 1, clock, initialMs: 0, now: 99_000 })).toBe(0);
+    const capped = thinkLimits({ colour: 0, clock, initialMs: 0, incMs: 0, now: 1000, rttMs: 10, piecesLeft: 20, maxMoveMs: 50 });
+    expect(capped.hardMs).toBeLessThanOrEqual(50);
+  });
+
+  it('keeps a margin of twice the smoothed round trip, within bounds', () => {
+    expect(networkMargin(0)).toBe(networkMargin(NaN));
+    expect(networkMargin(100)).toBe(BASE_MARGIN_MS + 200);
+    expect(networkMargin(1e6)).toBe(MAX_MARGIN_MS);
+    expect(smoothRtt(undefined, 80)).toBe(80);
+    expect(smoothRtt(80, 160)).toBe(90);
+    expect(smoothRtt(80, -1)).toBe(80);
+  });
+});
+
+describe('server addresses', () => {
+  it('reads WebSocket URLs and TCP addresses', () => {
+    expect(parseServerAddress('wss://playtak.com/ws')).toEqual({ kind: 'websocket', url: 'wss://playtak.com/ws' });
+    expect(parseServerAddress('tcp://playtak.com:10000')).toEqual({ kind: 'tcp', host: 'playtak.com', port: 10000 });
+    expect(parseServerAddress('127.0.0.1:10000')).toEqual({ kind: 'tcp', host: '127.0.0.1', port: 10000 });
+    expect(parseServerAddress('tcp://[::1]:10000')).toEqual({ kind: 'tcp', host: '::1', port: 10000 });
+    for (const bad of ['playtak.com', 'http://playtak.com', 'tcp://x:0', 'tcp://x:70000', '']) expect(() => parseServerAddress(bad), bad).toThrow(RangeError);
+  });
+});
+
+/** Search threads scripted per test. */
+function threads(onStart: (job: SearchJob, h: SearchHandlers) => void) {
+  const calls: string[] = [];
+  const t: SearchThreads = {
+    start: (job, h) => {
+      calls.push('start');
+      onStart(job, h);
+    },
+    stop: () => calls.push('stop'),
+    abandon: () => calls.push('abandon'),
+    newGame: () => calls.push('newGame'),
+    close: () => calls.push('close'),
+  };
+  return { t, calls };
+}
+
+const JOB: SearchJob = { startTps: startTps(4), moves: [parseMove('a1', 4), parseMove('d4', 4)], halfKomi: 0, limits: { softMs: 20, hardMs: 20 } };
+
+function rootOf(job: SearchJob): Position {
+  const pos = new Position(4);
+  for (const m of job.moves) makeMove(pos, m);
+  return pos;
+}
+
+describe('the engine driver', () => {
+  it('plays the search result when it is legal', async () => {
+    const best = parseMove('b2', 4);
+    const { t } = threads((_, h) => setTimeout(() => h.onDone({ result: { best, score: 12, depth: 3, nodes: 99, pv: [best] }, nodes: 120 }), 1));
+    const thought = await new Engine(t).think(JOB);
+    expect(thought).toMatchObject({ move: best, score: 12, depth: 3, nodes: 120 });
+    expect(thought.fallback).toBeUndefined();
+  });
+
+  it('falls back to the last reported line, or a legal move, when the search fails or returns nonsense', async () => {
+    const pv = parseMove('c3', 4);
+    const failing = threads((_, h) => {
+      h.onInfo({ depth: 2, seldepth: 2, score: 5, mateIn: 0, bound: 'exact', nodes: 10, timeMs: 1, hashfull: 0, pv: [pv] }, 10);
+      setTimeout(() => h.onDone({ error: 'boom' }), 1);
+    });
+    expect(await new Engine(failing.t).think(JOB)).toMatchObject({ move: pv, fallback: 'search failed: boom' });
+    const illegal = threads((_, h) => setTimeout(() => h.onDone({ result: { best: parseMove('a1', 4), score: 0, depth: 1, nodes: 1, pv: [] }, nodes: 1 }), 1));
+    const t = await new Engine(illegal.t).think(JOB);
+    expect(t.fallback).toMatch(/no legal move/);
+    expect(isLegalMove(rootOf(JOB), t.move)).toBe(true);
+  });
+
+  it('gives up on threads that never answer: a legal move after the deadline, threads replaced', async () => {
+    const silent = threads(() => {});
+    const started = performance.now();
+    const t = await new Engine(silent.t).think(JOB);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(20 + WATCHDOG_MS - 5);
+    expect(silent.calls).toContain('abandon');
+    expect(isLegalMove(rootOf(JOB), t.move)).toBe(true);
+    const stopped = threads(() => {});
+    const engine = new Engine(stopped.t);
+    const pending = engine.think({ ...JOB, limits: { infinite: true } });
+    engine.stop();
+    expect((await pending).fallback).toMatch(/after the stop/);
+    expect(stopped.calls).toEqual(['start', 'stop', 'abandon']);
+  });
+});
+
+describe('the game log', () => {
+  const game: LoggedGame = {
+    gameNo: 4321,
+    site: 'PlayTak.com',
+    white: 'Guest7',
+    black: 'Alice',
+    size: 5,
+    halfKomi: 1,
+    stones: 15,
+    caps: 0,
+    timeSec: 300,
+    incSec: 5,
+    unrated: true,
+    startedAt: new Date(2024, 4, 6, 7, 8, 9),
+    moves: ['a1', 'e5', 'b1', 'e4'].map((t, i) => ({ move: parseMove(t, 5), ...(i % 2 === 0 ? { scoreCp: -35, depth: 7, ms: 1234 } : {}) })),
+    result: '0-1',
+    termination: 'time forfeit',
+    clockMs: [0, 83_456],
+  };
+
+  it('writes the server number, players, result, clock and custom reserves as PTN that reads back', () => {
+    const text = formatGame(game);
+    expect(text).toContain('1. a1 {-0.35/7 1.23s} e5\n2. b1 {-0.35/7 1.23s} e4\n0-1\n');
+    const [g] = parsePtnGames(text);
+    const tags = ['Site', 'Event', 'Date', 'Time', 'Player1', 'Player2', 'Size', 'Komi', 'Flats', 'Caps', 'Clock', 'Result', 'playtak_id', 'Rated', 'ClockLeft', 'Termination'];
+    expect(tags.map((t) => tagValue(g!, t))).toEqual(['PlayTak.com', 'Online Play', '2024.05.06', '07:08:09', 'Guest7', 'Alice', '5', '0.5', '15', '0', '5:00 +5', '0-1', '4321', 'no', '0:00.0 1:23.4', 'time forfeit']);
+    expect(replayGame(g!).plies).toBe(4);
+  });
+
+  it('leaves out the default reserves and an unknown result', () => {
+    const text = formatGame({ ...game, stones: 21, caps: 1, result: undefined });
+    expect(text).not.toMatch(/Flats|Caps|Result/);
+    expect(clockTag(65, 0)).toBe('1:05 +0');
+    expect(clockText(600_049)).toBe('10:00.0');
+  });
+});
+
+describe('chat', () => {
+  const seek: SeekParams = { size: 6, timeSec: 600, incSec: 10, colour: 'A', halfKomi: 4, stones: 30, caps: 1, unrated: false, tournament: false };
+
+  it('answers a Shout only when it names the bot', () => {
+    expect(mentions('Guest12', 'hey guest12, how goes?')).toBe(true);
+    expect(mentions('Guest12', 'Guest123 is not me')).toBe(false);
+    expect(mentions('', 'anything')).toBe(false);
+  });
+
+  it('says what it waits for, or how the game stands in words', () => {
+    expect(chatReply(undefined, seek, describeScore)).toBe('I am not playing right now: my seek is 6x6, 10 min + 10 s, komi 2. Accept it to play me!');
+    const root = new Position(6);
+    makeMove(root, parseMove('a1', 6));
+    const info = { score: 120, mateIn: 0, pv: [parseMove('f6', 6), parseMove('c3', 6)], depth: 8 };
+    const reply = chatReply({ no: 9, opponent: 'Alice', halfKomi: 4, plies: 1, evaluation: { info, root } }, seek, describeScore);
+    expect(reply).toBe('Game 9 against Alice, move 1: +1.20 flats for Black at depth 8, expecting f6 c3.');
+    expect(chatReply({ no: 9, opponent: 'Alice', halfKomi: 4, plies: 0, evaluation: undefined }, seek, describeScore)).toBe('Game 9 against Alice, move 1: I have not evaluated it yet.');
+  });
+});
