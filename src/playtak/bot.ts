@@ -410,9 +410,18 @@ export class PlaytakBot {
       this.send(formatGuestLogin(this.guestToken), link);
       this.log('logging in as a guest');
     }
+    // A server that talks but never logs us in is as good as gone.
+    this.loginTimer = setTimeout(() => {
+      this.loginTimer = undefined;
+      if (this.link !== link || this.loggedIn) return;
+      this.log(`no answer to the login within ${this.t.connectTimeoutMs} ms: dropping the connection`);
+      link.conn?.close();
+      this.onClose(link, 'the login went unanswered');
+    }, this.t.connectTimeoutMs);
   }
 
   private onLoggedIn(link: Link, name: string): void {
+    this.loginTimer = this.clearTimer(this.loginTimer);
     this.loggedIn = true;
     this.name = name;
     this.attempt = 0;

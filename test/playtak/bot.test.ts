@@ -297,6 +297,16 @@ describe('bredon playtak against a fake server', () => {
     expect(server.connections).toBe(1);
   });
 
+  it('drops a connection whose login goes unanswered, and tries again', async () => {
+    const server = await serve('tcp', { opponent: 'Scripted', policy: () => null, ignoreLogin: true });
+    const idle: SearchThreads = { start: () => {}, stop: () => {}, abandon: () => {}, newGame: () => {}, close: () => {} };
+    const run = play(server, { timing: { ...FAST, connectTimeoutMs: 150, backoffMinMs: 10, backoffMaxMs: 20 } }, idle);
+    while (server.connections < 3) await new Promise((r) => setTimeout(r, 10));
+    run.bot.stop();
+    expect(await run.done).toMatchObject({ reason: 'stopped', games: 0 });
+    expect(run.logs.filter((l) => /no answer to the login within 150 ms/.test(l)).length).toBeGreaterThanOrEqual(2);
+  });
+
   it('keeps to one seek per interval however often the connection drops', async () => {
     const server = await serve('ws', { opponent: 'Scripted', policy: () => null, games: 0 });
     const idle: SearchThreads = { start: () => {}, stop: () => {}, abandon: () => {}, newGame: () => {}, close: () => {} };

@@ -44,6 +44,8 @@ export interface Scenario {
   ignoreProtocol?: boolean;
   /** End a game silently when the bot's connection goes (as the server does once its 120 s pass). */
   forgetOnDrop?: boolean;
+  /** Never answer a Login (a server that hangs). */
+  ignoreLogin?: boolean;
 }
 
 export interface FakeGame {
@@ -315,6 +317,7 @@ export class FakePlaytak {
       if (!this.scenario.ignoreProtocol) client.protocol = Number(m[1]);
       return client.send('OK');
     }
+    if (line.startsWith('Login') && this.scenario.ignoreLogin) return;
     if ((m = /^Login Guest ?(([a-z]{20})?)$/.exec(line))) {
       const token = m[1]!;
       let name = token === '' ? undefined : this.guests.get(token);

@@ -1,6 +1,8 @@
 // The bot's parts on their own: the clock (never plan past the server's clock less the network),
 // the engine driver (a legal move whatever the search threads do), the game log and the chat.
 
+import { createHash } from 'node:crypto';
+import { createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { makeMove } from '../../src/core/makemove.js';
 import { isLegalMove } from '../../src/core/movegen.js';
@@ -11,7 +13,7 @@ import { startTps } from '../../src/notation/tps.js';
 import { describeScore } from '../../src/cli/analyze.js';
 import { chatReply, mentions } from '../../src/playtak/chat.js';
 import { BASE_MARGIN_MS, MAX_MARGIN_MS, networkMargin, ownClockMs, smoothRtt, thinkLimits } from '../../src/playtak/clock.js';
-import { parseServerAddress } from '../../src/playtak/connection.js';
+import { openConnection, parseServerAddress } from '../../src/playtak/connection.js';
 import { Engine, WATCHDOG_MS, type SearchThreads } from '../../src/playtak/engine.js';
 import { clockTag, clockText, formatGame, type LoggedGame } from '../../src/playtak/game-log.js';
 import type { SeekParams } from '../../src/playtak/protocol.js';
@@ -58,6 +60,91 @@ describe('server addresses', () => {
     expect(parseServerAddress('127.0.0.1:10000')).toEqual({ kind: 'tcp', host: '127.0.0.1', port: 10000 });
     expect(parseServerAddress('tcp://[::1]:10000')).toEqual({ kind: 'tcp', host: '::1', port: 10000 });
     for (const bad of ['playtak.com', 'http://playtak.com', 'tcp://x:0', 'tcp://x:70000', '']) expect(() => parseServerAddress(bad), bad).toThrow(RangeError);
+  });
+});
+
+/**
+ * A WebSocket server that answers byte for byte as the PlayTak server's own code does
+ * (Websocket.java): its handshake reply always names the subprotocol `binary`, and each line
+ * goes out as one unmasked binary frame ending in "\n".
+ */
+function rawPlaytakWebSocket(onCommand: (text: string, send: (line: string) => void) => void): Promise<{ port: number; close: () => void }> {
+  const frame = (line: string) => {
+    const body = Buffer.from(line + '\n', 'latin1');
+    return Buffer.concat([Buffer.from([0x82, body.length]), body]);
+  };
+  const sockets: Socket[] = [];
+  const server = createServer((socket) => {
+    sockets.push(socket);
+    let buffer = Buffer.alloc(0);
+    let open = false;
+    socket.on('data', (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      if (!open) {
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const key = /Sec-WebSocket-Key: *(.*)/i.exec(buffer.subarray(0, end).toString('latin1'))![1]!.trim();
+        const accept = createHash('sha1').update(key + '258EAFA5-E914-47DA-95CA-C5AB0DC85B11').digest('base64');
+        socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Protocol: binary\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+        socket.write(Buffer.concat([frame('Welcome!'), frame('Login or Register')]));
+        buffer = buffer.subarray(end + 4);
+        open = true;
+      }
+      // Client frames: short, masked.
+      while (buffer.length >= 6 && buffer.length >= 6 + (buffer[1]! & 127)) {
+        const n = buffer[1]! & 127;
+        const mask = buffer.subarray(2, 6);
+        const text = Buffer.from(buffer.subarray(6, 6 + n).map((b, i) => b ^ mask[i % 4]!)).toString('latin1');
+        buffer = buffer.subarray(6 + n);
+        if (text !== '') onCommand(text, (line) => socket.write(frame(line)));
+      }
+    });
+    socket.on('error', () => {});
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as { port: number }).port,
+        close: () => {
+          for (const s of sockets) s.destroy();
+          server.close();
+        },
+      }),
+    ),
+  );
+}
+
+describe('the connection', () => {
+  it("speaks to a WebSocket server that handshakes as PlayTak's does", async () => {
+    const commands: string[] = [];
+    const server = await rawPlaytakWebSocket((text, send) => {
+      commands.push(text);
+      send('OK');
+    });
+    const lines: string[] = [];
+    let gotOk: () => void = () => {};
+    const ok = new Promise<void>((r) => (gotOk = r));
+    const conn = await openConnection(
+      parseServerAddress(`ws://127.0.0.1:${server.port}/ws`),
+      {
+        onLine: (line) => {
+          lines.push(line);
+          if (line === 'OK') gotOk();
+        },
+        onClose: () => {},
+      },
+      2000,
+    );
+    conn.send('Client Bredon-test');
+    await ok;
+    expect(lines).toEqual(['Welcome!', 'Login or Register', 'OK']);
+    expect(commands).toEqual(['Client Bredon-test']);
+    conn.close();
+    server.close();
+  });
+
+  it('reports a server it cannot reach', async () => {
+    await expect(openConnection(parseServerAddress('tcp://127.0.0.1:1'), { onLine: () => {}, onClose: () => {} }, 2000)).rejects.toThrow(/ECONNREFUSED/);
   });
 });
 
