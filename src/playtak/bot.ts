@@ -7,7 +7,8 @@
 //   -> (Game Start) play: moves in, our moves out, clocks from Time/Timems
 //   -> (Game#N Over / Abandoned) log the game, seek again ... until --games or a stop.
 // A dropped connection is reopened with exponential backoff (shorter during a game: the server
-// gives a player 120 s to come back, source Game.playerDisconnected and properties.xml). After
+// gives a player 120 s to come back, source Game.playerDisconnected and properties.xml;
+// unverified: the value playtak.com itself is configured with). After
 // logging in again (the same guest token, or the same account) the server sends our game again:
 // `Game Start`, every move so far, the clocks and "Message Your game is resumed" (source:
 // Game.playerRejoin). If it does not within resumeWaitMs, the game is written off as abandoned.
@@ -93,7 +94,11 @@ export const DEFAULT_TIMING: BotTiming = {
   chatIntervalMs: 5_000,
 };
 
-/** The protocol version asked for: clocks in ms (Timems) and the full `Game Start` (README). */
+/**
+ * The protocol version asked for: clocks in ms (Timems) and the full `Game Start` (README).
+ * unverified: that playtak.com runs a server version that accepts 2 (its README documents it);
+ * an older server answers NOK or ignores it, and the bot reads the protocol 0 forms as well.
+ */
 export const PROTOCOL_VERSION = 2;
 
 export interface BotOptions {
@@ -169,7 +174,6 @@ interface LiveGame {
   /** Connection losses forced because our board and the server's differed. */
   resyncs: number;
   evaluation: Evaluation | undefined;
-  weResigned: boolean;
 }
 
 const scratch = new Int32Array(MAX_MOVES);
@@ -252,7 +256,6 @@ export class PlaytakBot {
     const g = this.game;
     if (g !== undefined && now) {
       this.send(formatResign(g.no));
-      g.weResigned = true;
       this.finishGame(g, g.colour === 0 ? '0-1' : '1-0', 'resignation');
     }
     if (this.game === undefined) this.shutdown('stopped');
@@ -635,7 +638,6 @@ export class PlaytakBot {
       overTimer: resumed ? this.clearTimer(old.overTimer) : undefined,
       resyncs: resumed ? old.resyncs : 0,
       evaluation: undefined,
-      weResigned: false,
     };
     if (resumed) old.settleTimer = this.clearTimer(old.settleTimer);
     this.game = g;
@@ -741,7 +743,6 @@ export class PlaytakBot {
     if (g.resyncs > 2) {
       this.log(`game ${g.no}: ${why}; the game still disagrees with the server after two replays: resigning it`);
       this.send(formatResign(g.no));
-      g.weResigned = true;
       return this.finishGame(g, g.colour === 0 ? '0-1' : '1-0', 'resignation (Bredon could not follow the game)');
     }
     this.log(`game ${g.no}: ${why}; reconnecting so that the server replays the game`);

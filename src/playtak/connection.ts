@@ -5,7 +5,8 @@
 //   client and other bots use): the server answers every handshake with `Sec-WebSocket-Protocol:
 //   binary` (source: server/src/main/java/tak/Websocket.java), and a client that did not ask for
 //   that subprotocol must refuse the answer (RFC 6455 4.1; the ws package does), so we ask for
-//   it. The server sends each message as one binary frame holding the line and a "\n", in
+//   it. unverified: that the proxy in front of wss://playtak.com/ws passes the subprotocol and the
+//   frames through unchanged (PlayTak's web client and other bots also ask for `binary` there). The server sends each message as one binary frame holding the line and a "\n", in
 //   ISO-8859-1; it reads each frame we send, text or binary, as one command. We still split a
 //   frame on line ends, in case a proxy or a future server packs several lines into one.
 // - TCP (`tcp://host:port`, or `host:port`; playtak.com listens on port 10000, README): lines
