@@ -78,7 +78,35 @@ const scratch = new Int32Array(1024);
  * from the stack's colours). Call right after mapRoads(pos, colour, ...).
  */
 export function spreadWin(pos: Position, colour: number): number {
+  // The answer depends on the position alone: a search asks again for the same positions in
+  // every iteration, so answers are kept by Zobrist key (and colour) in a direct-mapped table.
+  const kLo = pos.keyLo;
+  const kHi = pos.keyHi ^ (colour === 0 ? 0 : 0x5bd1e995);
+  const at = ((kLo ^ Math.imul(kHi, 0x9e3779b1)) >>> (32 - MEMO_BITS)) * 6;
+  if (memo[at + 5] === 1 && memo[at] === kLo && memo[at + 1] === kHi) {
+    SPREAD_WIN[0] = memo[at + 2]!;
+    SPREAD_WIN[1] = memo[at + 3]!;
+    SPREAD_WIN[2] = memo[at + 4]!;
+    return SPREAD_WIN[0];
+  }
+  const found = findSpreadWin(pos, colour);
+  memo[at] = kLo;
+  memo[at + 1] = kHi;
+  memo[at + 2] = found;
+  memo[at + 3] = SPREAD_WIN[1]!;
+  memo[at + 4] = SPREAD_WIN[2]!;
+  memo[at + 5] = 1;
+  return found;
+}
+
+const MEMO_BITS = 16;
+/** Per slot: key lo, key hi (colour mixed in), move, segment lo, hi, used. One per thread. */
+const memo = new Int32Array((1 << MEMO_BITS) * 6);
+
+function findSpreadWin(pos: Position, colour: number): number {
   SPREAD_WIN[0] = 0;
+  SPREAD_WIN[1] = 0;
+  SPREAD_WIN[2] = 0;
   const size = pos.size;
   const top = pos.top;
   const height = pos.height;
