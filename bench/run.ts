@@ -1,15 +1,17 @@
-// `npm run bench [-- perft|movegen|bitboard|search ...]`: every suite, or the ones named.
+// `npm run bench [-- perft|movegen|bitboard|search|tinue ...]`: every suite, or the ones named.
 // Figures are medians; compare ratios measured in one run (the machine is shared and noisy).
 import { runBitboardBench } from './bitboard.bench.js';
 import { runMovegenBench } from './movegen.bench.js';
 import { runPerftBench } from './perft.bench.js';
 import { runSearchBench } from './search.bench.js';
+import { runTinueBench } from './tinue.bench.js';
 
 const suites: Record<string, () => void | Promise<void>> = {
   perft: () => runPerftBench(3),
   movegen: () => runMovegenBench(1000),
   bitboard: () => runBitboardBench(),
   search: () => runSearchBench(3),
+  tinue: () => runTinueBench(3),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

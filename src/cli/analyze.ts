@@ -12,6 +12,7 @@ import { showPosition } from '../notation/show.js';
 import { parseTps } from '../notation/tps.js';
 import { Searcher } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
+import { TinueSolver } from '../tinue/dfpn.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits } from '../search/types.js';
 import { halfKomiOption, intOption, tpsFromPositionals, useColour } from './args.js';
 import type { CommandHelp } from './help.js';
@@ -123,6 +124,8 @@ export function runAnalyze(argv: string[], out: (line: string) => void): void {
     limits.hardMs = ms;
   }
   const what = [depth !== undefined ? `to depth ${depth}` : '', ms !== undefined ? `for up to ${seconds(ms)}` : ''].filter(Boolean).join(' or ');
+  const tinue = quickTinue(pos, halfKomi, ms);
+  if (tinue !== undefined) out(tinue);
   out(`Thinking ${what}, ${NAMES[pos.side]} to move${halfKomi !== 0 ? `, komi ${halfKomi / 2}` : ''}:`);
 
   const searcher = new Searcher({ table: TranspositionTable.create(64, false), stop: new Int32Array(1) });
@@ -137,6 +140,23 @@ export function runAnalyze(argv: string[], out: (line: string) => void): void {
     return;
   }
   out(`Best move: ${formatMove(r.best, pos.size)}   (${describeScore({ score: r.score, mateIn: mateInOf(r.score), pv: r.pv }, root, halfKomi)}, depth ${r.depth}, ${count(r.nodes)} nodes)`);
+}
+
+/** The tinue solver's look before the search: at most a second (a fifth of --movetime), 11 plies. */
+const TINUE_MAX_MS = 1000;
+const TINUE_PLIES = 11;
+
+/**
+ * "White has tinue in 5: <line>" when the solver proves a forced road for the side to move
+ * within a small budget, else undefined (a refutation or a timeout says nothing worth a line).
+ */
+function quickTinue(pos: Position, halfKomi: number, movetime: number | undefined): string | undefined {
+  if (pos.ply < 2) return undefined;
+  const ms = Math.min(TINUE_MAX_MS, movetime === undefined ? TINUE_MAX_MS : Math.ceil(movetime / 5));
+  const o = new TinueSolver(16).solve(pos, halfKomi, { maxPlies: TINUE_PLIES, ms });
+  if (o.kind !== 'tinue') return undefined;
+  const line = o.line.map((m) => formatMove(m, pos.size)).join(' ');
+  return `${NAMES[pos.side]} has tinue in ${o.plies}: ${line}`;
 }
 
 /** Plies to a proven result from a score (as SearchInfo.mateIn), 0 when not proven. */

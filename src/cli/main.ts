@@ -11,6 +11,7 @@ import { runTei, teiHelp, teiUsage } from './tei.js';
 import { analyzeHelp, runAnalyze, analyzeUsage } from './analyze.js';
 import { runSelfplay, selfplayUsage } from './selfplay.js';
 import { runTune, tuneHelp, tuneUsage } from './tune.js';
+import { runTinue, tinueHelp, tinueUsage } from './tinue.js';
 import { playtakHelp, playtakUsage, runPlaytak } from './playtak.js';
 import { isSearchWorker, runSearchWorker } from '../search/worker.js';
 import { UsageError } from './errors.js';
@@ -37,6 +38,7 @@ const commands: Record<string, Command> = {
   analyze: { usage: analyzeUsage, help: analyzeHelp, run: runAnalyze },
   selfplay: { usage: selfplayUsage, run: runSelfplay },
   tune: { usage: tuneUsage, help: tuneHelp, run: runTune },
+  tinue: { usage: tinueUsage, help: tinueHelp, run: runTinue },
   playtak: { usage: playtakUsage, help: playtakHelp, run: (argv, out) => runPlaytak(argv, out, VERSION) },
   tei: { usage: teiUsage, help: teiHelp, run: (argv) => runTei(argv, VERSION) },
 };
