@@ -28,9 +28,9 @@ import { startTps } from '../notation/tps.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo } from '../search/types.js';
 import type { SearchJob } from '../search/worker.js';
 import { chatReply, mentions, plainDescriber, type Describer, type Evaluation } from './chat.js';
-import { smoothRtt, thinkLimits, type ServerClock } from './clock.js';
+import { networkMargin, ownClockMs, smoothRtt, thinkLimits, type ServerClock } from './clock.js';
 import { describeAddress, openConnection, type Connection, type ServerAddress } from './connection.js';
-import type { Engine, Thought } from './engine.js';
+import { WATCHDOG_MS, type Engine, type Thought } from './engine.js';
 import { appendGame, type LoggedGame, type LoggedMove } from './game-log.js';
 import { formatPlaytakMove, PlaytakMoveError, toEngineMove, type PlaytakMove } from './moves.js';
 import {
@@ -67,6 +67,12 @@ export interface BotTiming {
   backoffInGameMaxMs: number;
   /** At most one seek per this many ms, however often the connection drops. */
   seekIntervalMs: number;
+  /**
+   * Our seek was withdrawn: seek again after this long if no game has started. A seek that is
+   * accepted is withdrawn just before `Game Start` (source: Client.java's Accept), and a seek
+   * sent in between would reach the server during the game and be answered NOK.
+   */
+  seekRemovedWaitMs: number;
   /** Log in even if the server's "Login or Register" never comes. */
   loginPromptWaitMs: number;
   /** After `Game Start`, wait this long (from the last line of the game) for replayed moves. */
@@ -87,6 +93,7 @@ export const DEFAULT_TIMING: BotTiming = {
   backoffMaxMs: 60_000,
   backoffInGameMaxMs: 8_000,
   seekIntervalMs: 10_000,
+  seekRemovedWaitMs: 3_000,
   loginPromptWaitMs: 3_000,
   settleMs: 400,
   resumeWaitMs: 5_000,
@@ -146,6 +153,8 @@ interface Link {
   loginSent: boolean;
   /** Commands whose OK/NOK is still to come, in order (the server answers in order). */
   acks: { kind: 'client' | 'protocol' | 'ping' | 'move'; at: number }[];
+  /** The last NOK answered one of our moves: an `Error:` line now means it was refused. */
+  moveRefused: boolean;
 }
 
 interface LiveGame {
@@ -309,7 +318,7 @@ export class PlaytakBot {
 
   private connect(): void {
     if (this.finished) return;
-    const link: Link = { id: ++this.linkCount, conn: undefined, early: [], loginSent: false, acks: [] };
+    const link: Link = { id: ++this.linkCount, conn: undefined, early: [], loginSent: false, acks: [], moveRefused: false };
     this.link = link;
     this.loggedIn = false;
     const where = describeAddress(this.o.address);
@@ -526,9 +535,13 @@ export class PlaytakBot {
         if (msg.name !== this.name || this.name === '') return;
         if (msg.action === 'new') {
           this.log(`seek ${msg.no} posted`);
-        } else {
+        } else if (this.seekStanding && this.game === undefined) {
           this.seekStanding = false;
-          if (this.game === undefined) this.postSeek();
+          this.seekTimer = this.clearTimer(this.seekTimer);
+          this.seekTimer = setTimeout(() => {
+            this.seekTimer = undefined;
+            this.postSeek();
+          }, this.t.seekRemovedWaitMs);
         }
         return;
       case 'shout':
@@ -544,6 +557,12 @@ export class PlaytakBot {
         return;
       case 'error':
         this.log(`server error: ${excerpt(msg.text, 300)}`);
+        // A refused move is answered NOK, then `Error:<why>` (source: Client.java): only both
+        // together say that the server's board lacks our move.
+        if (link.moveRefused) {
+          link.moveRefused = false;
+          if (this.game !== undefined) this.resync(this.game, `the server refused our move (${excerpt(msg.text, 100)})`);
+        }
         return;
       case 'online':
       case 'ignored':
@@ -573,14 +592,17 @@ export class PlaytakBot {
       return;
     }
     if (head.kind === 'ping' && ok) {
-      this.rtt = smoothRtt(this.rtt, performance.now() - head.at);
+      const sample = performance.now() - head.at;
+      // An answer this late is more likely a misattributed OK than a round trip.
+      if (sample < 10_000) this.rtt = smoothRtt(this.rtt, sample);
       return;
     }
     if (head.kind === 'move' && !ok) {
-      const g = this.game;
-      if (g === undefined) return; // the game ended just before our move arrived
-      return this.resync(g, 'the server refused our move');
+      // Wait for the reason: a NOK alone also answers a move that arrived after the game ended.
+      link.moveRefused = true;
+      return;
     }
+    link.moveRefused = false;
     if (!ok) this.log(`the server answered NOK to ${head.kind}`);
   }
 
@@ -846,7 +868,10 @@ export class PlaytakBot {
     const onInfo = (info: SearchInfo) => {
       if (info.bound === 'exact' && info.pv.length > 0) g.evaluation = { info, root };
     };
-    this.o.engine.think(job, onInfo).then(
+    // Past its deadline, a stalled search may keep half of what the clock has left after it.
+    const own = ownClockMs({ colour: g.colour, clock: g.clock, initialMs: g.timeSec * 1000, now: performance.now() });
+    const grace = Math.max(WATCHDOG_MS, Math.min(2000, Math.floor((own - networkMargin(this.rtt ?? NaN) - (limits.hardMs ?? 0)) / 2)));
+    this.o.engine.think(job, onInfo, grace).then(
       (t) => this.onThought(g, ply, link, root, t),
       (e: Error) => {
         this.search = undefined;

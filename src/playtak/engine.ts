@@ -1,8 +1,10 @@
 // The bot's engine: one search at a time on the worker threads (src/search/worker.ts), so that
 // the main thread keeps reading the server and answering its pings while Bredon thinks. A search
-// always ends in a legal move: if the threads fail, or do not answer within WATCHDOG_MS of the
-// deadline or of a stop, the answer is the first move of the last reported line (else the first
-// legal move) and the threads are replaced, as the TEI session does (src/tei/session.ts).
+// always ends in a legal move: if the threads fail, or do not answer within a grace period after
+// the deadline (or WATCHDOG_MS after a stop), the answer is the first move of the last reported
+// line (else the first legal move) and the threads are replaced, as the TEI session does
+// (src/tei/session.ts). The bot gives a longer grace than TEI's 30 ms when its clock allows:
+// on a loaded machine a thread can stall for a few hundred ms, and a late move beats a blind one.
 
 import { makeMove } from '../core/makemove.js';
 import { isLegalMove, legalMoves, MAX_MOVES } from '../core/movegen.js';
@@ -33,7 +35,7 @@ export interface Thought {
   fallback?: string;
 }
 
-/** How long a search may overrun its deadline or a stop before it is given up. */
+/** How long a search may overrun a stop, or by default its deadline, before it is given up. */
 export const WATCHDOG_MS = 250;
 
 const scratch = new Int32Array(MAX_MOVES);
@@ -56,7 +58,7 @@ export class Engine {
    * Searches the job's position. Never rejects; resolves with a legal move once the search ends
    * by its limits, by stop(), or by the watchdog. One search at a time: wait for the last one.
    */
-  think(job: SearchJob, onInfo?: (info: SearchInfo) => void): Promise<Thought> {
+  think(job: SearchJob, onInfo?: (info: SearchInfo) => void, graceMs = WATCHDOG_MS): Promise<Thought> {
     if (this.running !== undefined) throw new Error('a search is already running');
     const startedAt = performance.now();
     const root: Position = parseTps(job.startTps, job.reserves);
@@ -79,7 +81,7 @@ export class Engine {
       };
       const watchdog = (why: string) => {
         if (done) return;
-        this.log(`the search did not answer ${WATCHDOG_MS} ms after its ${why}: replacing the search threads`);
+        this.log(`the search did not answer ${why === 'stop' ? WATCHDOG_MS : graceMs} ms after its ${why}: replacing the search threads`);
         this.threads.abandon();
         fallback(`no answer after the ${why}`);
       };
@@ -113,7 +115,7 @@ export class Engine {
         return fallback('the search could not start');
       }
       const hard = job.limits.hardMs;
-      if (hard !== undefined) timers.push(setTimeout(() => watchdog('deadline'), hard + WATCHDOG_MS));
+      if (hard !== undefined) timers.push(setTimeout(() => watchdog('deadline'), hard + graceMs));
     });
   }
 

@@ -36,6 +36,7 @@ const FAST: Partial<BotTiming> = {
   backoffMaxMs: 300,
   backoffInGameMaxMs: 150,
   seekIntervalMs: 50,
+  seekRemovedWaitMs: 100,
   loginPromptWaitMs: 1000,
   settleMs: 60,
   resumeWaitMs: 600,
@@ -125,10 +126,12 @@ function expectLogged(run: Run, server: FakePlaytak, index = 0) {
 
 describe('bredon playtak against a fake server', () => {
   it('WebSocket, as a guest: two games in a row, each to a road', async () => {
-    const server = await serve('ws', { opponent: 'Scripted', botColour: 'black', policy: randomPolicy(7), games: 2 });
+    // Accepted after the seek interval: a bot that seeks again on the withdrawal would be answered NOK.
+    const server = await serve('ws', { opponent: 'Scripted', botColour: 'black', policy: randomPolicy(7), games: 2, acceptDelayMs: 150 });
     const run = play(server, { games: 2 });
     const summary = await run.done;
     expect(server.errors).toEqual([]);
+    expect(server.noks).toBe(0);
     expect(summary).toMatchObject({ games: 2, wins: 2, reason: 'games' });
     expect(server.seeks.map((s) => [s.line, s.version])).toEqual([
       ['Seek 4 60 1 A 0 15 0 1 0 ', 2],
@@ -221,6 +224,17 @@ describe('bredon playtak against a fake server', () => {
     expect(tagValue(second!, 'playtak_id')).toBe('101');
     expect(server.seeks).toHaveLength(2);
     expect(run.outs[0]).toMatch(/^game 100: .* no result after 2 plies, abandoned.*: Bredon unknown$/);
+  });
+
+  it('has the game replayed when the server refuses one of its moves, then plays on', async () => {
+    const server = await serve('tcp', { opponent: 'Scripted', policy: randomPolicy(17), refusePly: 3 });
+    const run = play(server);
+    const summary = await run.done;
+    expect(server.errors).toEqual([]);
+    expect(summary).toMatchObject({ games: 1, wins: 1 });
+    expect(server.rejoins).toBe(1);
+    expect(run.logs.some((l) => /the server refused our move \(Invalid move\)/.test(l))).toBe(true);
+    expectLogged(run, server);
   });
 
   it('ignores garbage lines, follows a garbled move of its game by a replay, and answers chat', async () => {

@@ -37,7 +37,7 @@ export interface Scenario {
   dropAfterPly?: number;
   /** In the first game, whether the opponent waits for the bot to come back before moving again (default true). */
   holdWhileAway?: boolean;
-  /** Lines sent to the bot after Game Start and after each of the opponent's moves, `garbagePerBatch` (default 3) at a time. */
+  /** Lines sent to the bot after Game Start and after each of the opponent's moves, `garbagePerBatch` (default 3) at a time, each once. */
   garbage?: string[];
   garbagePerBatch?: number;
   /** Answer Protocol with OK but keep speaking protocol 0 (Time in seconds, the old Game Start). */
@@ -46,6 +46,8 @@ export interface Scenario {
   forgetOnDrop?: boolean;
   /** Never answer a Login (a server that hangs). */
   ignoreLogin?: boolean;
+  /** Refuse the bot's move at this ply once (NOK, then Error:), as if the boards disagreed. */
+  refusePly?: number;
 }
 
 export interface FakeGame {
@@ -130,6 +132,8 @@ export class FakePlaytak {
   logins = 0;
   pings = 0;
   rejoins = 0;
+  /** NOKs sent: a bot that speaks the protocol right gets none. */
+  noks = 0;
   port = 0;
 
   private server: NetServer | WebSocketServer | undefined;
@@ -143,6 +147,7 @@ export class FakePlaytak {
   private readonly live = new Map<string, FakeGame>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private dropped = false;
+  private refused = false;
   /** Garbage lines sent so far. */
   garbageSent = 0;
   private waiters: (() => void)[] = [];
@@ -240,8 +245,12 @@ export class FakePlaytak {
     this.timers.add(t);
   }
 
-  private newClient(send: (line: string) => void, close: () => void): Client {
+  private newClient(rawSend: (line: string) => void, close: () => void): Client {
     this.connections++;
+    const send = (line: string) => {
+      if (line === 'NOK') this.noks++;
+      rawSend(line);
+    };
     const client: Client = { id: this.nextClient++, send, close, protocol: 0, name: undefined, received: [] };
     this.clients.add(client);
     client.send('Welcome!');
@@ -432,7 +441,7 @@ export class FakePlaytak {
     const lines = this.scenario.garbage;
     if (lines === undefined || lines.length === 0) return;
     const n = this.scenario.garbagePerBatch ?? 3;
-    for (let i = 0; i < n; i++) this.toBot(g, lines[this.garbageSent++ % lines.length]!.replace(/<no>/g, String(g.no)));
+    for (let i = 0; i < n && this.garbageSent < lines.length; i++) this.toBot(g, lines[this.garbageSent++]!.replace(/<no>/g, String(g.no)));
   }
 
   private sendClock(g: FakeGame, only?: Client): void {
@@ -487,6 +496,11 @@ export class FakePlaytak {
     } catch (e) {
       this.error(`game ${g.no}: cannot read the bot's move '${text}': ${(e as Error).message}`);
       return client.send('NOK');
+    }
+    if (!this.refused && this.scenario.refusePly === g.playtak.length + 1) {
+      this.refused = true;
+      client.send('NOK');
+      return client.send('Error:Invalid move');
     }
     if (!isLegalMove(g.pos, move)) {
       this.error(`game ${g.no}, ply ${g.playtak.length + 1}: the bot's move '${text}' is illegal`);
