@@ -16,7 +16,7 @@ import { generateMoves, MAX_MOVES } from '../core/movegen.js';
 import { WHITE, type Position, type ReserveOptions } from '../core/position.js';
 import { boardResult, gameResult, ONGOING, REPETITION, resultText, type ResultCode } from '../core/result.js';
 import { isSupportedSize, MAX_SIZE, MIN_SIZE, squareName } from '../core/sizes.js';
-import { NotationError } from './errors.js';
+import { NotationError, oneLine } from './errors.js';
 import { parseMove } from './ptn-move.js';
 import { parseTps, startTps } from './tps.js';
 
@@ -60,11 +60,14 @@ export interface PtnGame {
  */
 export class PtnError extends NotationError {
   override name = 'PtnError';
+  /** Why, and the move as written, in one line each (callers print them on their own: see oneLine). */
+  readonly reason: string;
+  readonly token?: string;
   constructor(
     readonly game: number,
-    readonly reason: string,
+    reason: string,
     readonly ply?: number,
-    readonly token?: string,
+    token?: string,
     readonly line?: number,
   ) {
     super(
@@ -72,6 +75,8 @@ export class PtnError extends NotationError {
         ? `game ${game}, ply ${ply} (${token}): ${reason}`
         : `game ${game}${line !== undefined ? `, line ${line}` : ''}: ${reason}`,
     );
+    this.reason = oneLine(reason);
+    if (token !== undefined) this.token = oneLine(token);
   }
 }
 

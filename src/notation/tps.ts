@@ -9,6 +9,8 @@ import { isSupportedSize, MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
 import { NotationError } from './errors.js';
 
 const STACK_RE = /^[12]+[SC]?$/;
+/** The largest TPS move number: its ply still fits a signed 32-bit integer. */
+export const MAX_MOVE_NUMBER = 2 ** 30;
 
 /** Parses TPS. The size is read from the rows; `expectedSize` makes a mismatch an error. */
 export function parseTps(text: string, reserves: ReserveOptions = {}, expectedSize?: number): Position {
@@ -26,7 +28,10 @@ export function parseTps(text: string, reserves: ReserveOptions = {}, expectedSi
     throw new NotationError(`TPS describes a ${size}x${size} board, expected ${expectedSize}x${expectedSize}`);
   }
   if (sideText !== '1' && sideText !== '2') throw new NotationError(`TPS side to move must be 1 or 2, got '${sideText}'`);
-  if (!/^[1-9][0-9]*$/.test(moveText)) throw new NotationError(`TPS move number must be a whole number from 1, got '${moveText}'`);
+  // The ply (2 (n - 1) + side) is kept in 31 bits, as make/unmake and moveNumber compute with it.
+  if (!/^[1-9][0-9]*$/.test(moveText) || Number(moveText) > MAX_MOVE_NUMBER) {
+    throw new NotationError(`TPS move number must be a whole number from 1 to ${MAX_MOVE_NUMBER}, got '${moveText}'`);
+  }
   let pos: Position;
   try {
     pos = new Position(size, reserves);

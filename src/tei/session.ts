@@ -89,7 +89,19 @@ export interface SessionOptions {
   /** Diagnostics for a person (stderr). */
   log?: (line: string) => void;
   now?: () => number;
+  /** The clock's timers (tests drive a fake clock through them); the global ones by default. */
+  timers?: Timers;
 }
+
+export interface Timers {
+  setTimeout(f: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const GLOBAL_TIMERS: Timers = {
+  setTimeout: (f, ms) => setTimeout(f, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 interface GamePosition {
   /** What the `position` line started from, to reuse its work when the next line extends it. */
@@ -119,7 +131,7 @@ interface Search {
   stopRequested: boolean;
   /** The answer, once known (held back until `stop` in an infinite search). */
   answer: number | undefined;
-  timers: ReturnType<typeof setTimeout>[];
+  timers: unknown[];
 }
 
 const scratch = new Int32Array(MAX_MOVES);
@@ -133,6 +145,7 @@ export class Session {
   private readonly onQuit: () => void;
   private readonly log: (line: string) => void;
   private readonly now: () => number;
+  private readonly clock: Timers;
 
   private size = DEFAULT_SIZE;
   private sizeGiven = false;
@@ -159,6 +172,7 @@ export class Session {
     this.onQuit = opts.onQuit;
     this.log = opts.log ?? (() => {});
     this.now = opts.now ?? (() => performance.now());
+    this.clock = opts.timers ?? GLOBAL_TIMERS;
   }
 
   get searching(): boolean {
@@ -227,11 +241,11 @@ export class Session {
     const reply = () => {
       if (answered || this.quitted) return;
       answered = true;
-      clearTimeout(timer);
+      this.clock.clearTimeout(timer);
       this.pendingReady = this.pendingReady.filter((r) => r !== reply);
       this.out('readyok');
     };
-    const timer = setTimeout(reply, READY_TIMEOUT_MS);
+    const timer = this.clock.setTimeout(reply, READY_TIMEOUT_MS);
     this.pendingReady.push(reply);
     this.backend.whenReady(reply);
   }
@@ -351,10 +365,6 @@ export class Session {
       moves = [];
       from = 0;
     }
-    if (tps !== undefined && pos.size !== this.size) {
-      this.size = pos.size;
-      this.sizeGiven = true;
-    }
     for (let i = from; i < tokens.length; i++) {
       const token = tokens[i]!;
       let move: number;
@@ -369,6 +379,11 @@ export class Session {
       if (!isLegalMove(pos, move, scratch)) throw new PositionError(`move ${i + 1} '${excerpt(token, 20)}' is illegal in this position`);
       makeMove(pos, move);
       moves.push(move);
+    }
+    // Only a position that stands sets the size (a refused one leaves the game as it was).
+    if (tps !== undefined && pos.size !== this.size) {
+      this.size = pos.size;
+      this.sizeGiven = true;
     }
     return { startKey, startTps: start, tokens: tokens.slice(), moves, pos };
   }
@@ -436,8 +451,8 @@ export class Session {
     if (limits.hardMs !== undefined) {
       const elapsed = this.now() - receivedAt;
       // Belt and braces: the search watches its own deadline; the flag and the watchdog do not rely on it.
-      search.timers.push(setTimeout(() => this.backend.stop(), Math.max(0, limits.hardMs - elapsed)));
-      search.timers.push(setTimeout(() => this.watchdog(search, 'deadline'), Math.max(0, limits.hardMs - elapsed + WATCHDOG_GRACE_MS)));
+      search.timers.push(this.clock.setTimeout(() => this.backend.stop(), Math.max(0, limits.hardMs - elapsed)));
+      search.timers.push(this.clock.setTimeout(() => this.watchdog(search, 'deadline'), Math.max(0, limits.hardMs - elapsed + WATCHDOG_GRACE_MS)));
     }
   }
 
@@ -551,7 +566,7 @@ export class Session {
   }
 
   private finish(search: Search): void {
-    for (const t of search.timers) clearTimeout(t);
+    for (const t of search.timers) this.clock.clearTimeout(t);
     this.search = undefined;
     const move = search.answer ?? 0;
     // Also when the search failed or overran and the move is the last report's: its line, not a
@@ -576,7 +591,7 @@ export class Session {
     search.stopRequested = true;
     if (search.answer !== undefined) return this.finish(search);
     this.backend.stop();
-    search.timers.push(setTimeout(() => this.watchdog(search, 'stop'), WATCHDOG_GRACE_MS));
+    search.timers.push(this.clock.setTimeout(() => this.watchdog(search, 'stop'), WATCHDOG_GRACE_MS));
   }
 
   private quit(): void {
@@ -584,7 +599,7 @@ export class Session {
     // Every `isready` gets its `readyok`, even one still waiting for the threads at `quit`.
     for (const reply of [...this.pendingReady]) reply();
     this.quitted = true;
-    if (this.search) for (const t of this.search.timers) clearTimeout(t);
+    if (this.search) for (const t of this.search.timers) this.clock.clearTimeout(t);
     this.search = undefined;
     this.backend.close();
     this.onQuit();
