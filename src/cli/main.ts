@@ -12,6 +12,7 @@ import { analyzeHelp, runAnalyze, analyzeUsage } from './analyze.js';
 import { runSelfplay, selfplayUsage } from './selfplay.js';
 import { runTune, tuneHelp, tuneUsage } from './tune.js';
 import { runTinue, tinueHelp, tinueUsage } from './tinue.js';
+import { annotateHelp, annotateUsage, runAnnotate } from './annotate.js';
 import { playtakHelp, playtakUsage, runPlaytak } from './playtak.js';
 import { isSearchWorker, runSearchWorker } from '../search/worker.js';
 import { UsageError } from './errors.js';
@@ -39,6 +40,7 @@ const commands: Record<string, Command> = {
   selfplay: { usage: selfplayUsage, run: runSelfplay },
   tune: { usage: tuneUsage, help: tuneHelp, run: runTune },
   tinue: { usage: tinueUsage, help: tinueHelp, run: runTinue },
+  annotate: { usage: annotateUsage, help: annotateHelp, run: runAnnotate },
   playtak: { usage: playtakUsage, help: playtakHelp, run: (argv, out) => runPlaytak(argv, out, VERSION) },
   tei: { usage: teiUsage, help: teiHelp, run: (argv) => runTei(argv, VERSION) },
 };

@@ -1,0 +1,211 @@
+// Analysing a game for `bredon annotate`: replay it, search every position, and judge each move
+// by what the search thought of the position before it (the best the mover could get) and of the
+// position after it (what the mover got). The difference is the move's loss; the marks and the
+// summary are read off it. Plain data out; writing it as PTN and summing it up are other files.
+//
+// Scores are centiflats from the mover's view, or WIN_SCORE - plies for a proven result (search
+// types.ts); a proven result several plies away still compares sensibly with a near one (a win
+// in 5 instead of 3 loses 2 "centiflats", a thrown-away win about 30000).
+
+import { makeMove } from '../core/makemove.js';
+import type { Position } from '../core/position.js';
+import { boardResult, DRAW, ONGOING, REPETITION, resultWinner, type ResultCode } from '../core/result.js';
+import { scanRoads } from '../core/roads.js';
+import { parseMove } from '../notation/ptn-move.js';
+import { replayGame, startPosition, tagValue, type PtnGame, type PtnMove } from '../notation/ptn-game.js';
+import { Searcher } from '../search/search.js';
+import { TranspositionTable } from '../search/tt.js';
+import { WIN_SCORE, WIN_THRESHOLD, type SearchLimits } from '../search/types.js';
+import { TinueSolver } from '../tinue/dfpn.js';
+import { roadInOne } from '../tinue/threats.js';
+
+/** A move's loss from which it gets `?`: one flat. */
+export const MISTAKE_CP = 100;
+/** A move's loss from which it gets `??`: three flats (a thrown-away proven result loses far more). */
+export const BLUNDER_CP = 300;
+/** A move's loss from which the engine's better move is shown: a third of a flat. */
+export const BETTER_CP = 30;
+
+/** One line of the engine: moves from the position it was searched in, and its score there. */
+export interface EngineLine {
+  moves: number[];
+  /** Mover's view at that position. */
+  score: number;
+}
+
+export interface AnnotatedMove {
+  ptn: PtnMove;
+  move: number;
+  /** 0 White, 1 Black. */
+  side: number;
+  /** Whether the move flattened a wall (PTN `*`). */
+  smash: boolean;
+  /** The best the mover could get before the move, mover's view (the search's score). */
+  before: number;
+  /** What the mover got: the position after the move, mover's view, counted from before it. */
+  after: number;
+  /** before - after, never below 0 (a deeper look after the move can find more than before). */
+  loss: number;
+  /** The position after the move from White's view, counted from after it (for the comment). */
+  whiteAfter: number;
+  /** Depth of the search behind whiteAfter (0 when the game ended with the move). */
+  depth: number;
+  /** The game ended with this move: its result, else ONGOING. */
+  ended: ResultCode;
+  /** The move leaves the mover a road in one (tak, PTN `'`). */
+  tak: boolean;
+  /** Plies to the mover's road after the move when the solver proves a tinue (PTN `''`), else 0. */
+  tinue: number;
+  mark: '' | '?' | '??';
+  /** Whether the move is the search's best move. */
+  playedBest: boolean;
+  /**
+   * The engine's lines before the move, best first, when it preferred another move by at least
+   * BETTER_CP. One today; several once the search reports more than one (multi-PV).
+   */
+  better: EngineLine[];
+}
+
+export interface GameAnalysis {
+  game: PtnGame;
+  halfKomi: number;
+  size: number;
+  resultText: string;
+  moves: AnnotatedMove[];
+}
+
+export interface AnnotateOptions {
+  limits: SearchLimits;
+  /** Overrides the Size tag. */
+  size?: number;
+  /** Overrides the Komi tag (flats). */
+  komi?: number;
+  /** The tinue solver's budget per tak move: nodes (not time, so that --depth runs repeat exactly). */
+  tinueNodes: number;
+  tinuePlies: number;
+  hashMb: number;
+}
+
+/** A score of the position after a move, seen from before it: the mover's view, one ply further. */
+function fromBefore(scoreAfter: number): number {
+  const v = -scoreAfter;
+  if (Math.abs(v) >= WIN_THRESHOLD) return Math.sign(v) * (Math.abs(v) - 1);
+  return v;
+}
+
+/** The score of a decided position for `side`, as the search would give it one ply before. */
+function decidedScore(result: ResultCode, side: number): number {
+  if (result === DRAW || result === REPETITION) return 0;
+  return resultWinner(result) === side ? WIN_SCORE - 1 : -(WIN_SCORE - 1);
+}
+
+export class Annotator {
+  private readonly table: TranspositionTable;
+  private readonly searcher: Searcher;
+  private readonly solver = new TinueSolver(16);
+
+  constructor(private readonly options: AnnotateOptions) {
+    this.table = TranspositionTable.create(options.hashMb, false);
+    this.searcher = new Searcher({ table: this.table, stop: new Int32Array(1) });
+  }
+
+  /**
+   * Checks a whole game first (a PtnError names the bad move), then analyses it, awaiting
+   * `onPosition` after each position searched (a progress bar redraws from a timer, so the
+   * caller yields to the event loop there).
+   */
+  async analyse(game: PtnGame, onPosition?: () => void | Promise<void>): Promise<GameAnalysis> {
+    const { size, komi } = this.options;
+    const replay = replayGame(game, { size, komi });
+    const halfKomi = replay.halfKomi;
+    const pos = startPosition(game, size);
+    this.table.clear();
+    this.searcher.newGame();
+    // The solver's table holds exact subproblems, good for the whole game; komi may change with the next.
+    this.solver.clear();
+
+    // Pass 1: the search's view of every position, before each move and after the last.
+    const scores: number[] = [];
+    const depths: number[] = [];
+    const lines: EngineLine[] = [];
+    const results: ResultCode[] = [];
+    const moves: number[] = [];
+    for (let i = 0; i <= game.moves.length; i++) {
+      const result = boardResult(pos, halfKomi);
+      results.push(result);
+      if (result === ONGOING) {
+        const r = this.searcher.search(pos, halfKomi, this.options.limits);
+        scores.push(r.score);
+        depths.push(r.depth);
+        lines.push({ moves: r.pv.length > 0 ? r.pv : [r.best], score: r.score });
+      } else {
+        scores.push(0);
+        depths.push(0);
+        lines.push({ moves: [], score: 0 });
+      }
+      await onPosition?.();
+      if (i === game.moves.length) break;
+      const m = parseMove(game.moves[i]!.text, pos.size);
+      moves.push(m);
+      makeMove(pos, m);
+    }
+
+    // Pass 2: judge each move, replaying once more for the tak and tinue marks.
+    const out: AnnotatedMove[] = [];
+    const replayPos = startPosition(game, size);
+    for (let i = 0; i < moves.length; i++) {
+      const m = moves[i]!;
+      const side = replayPos.side;
+      makeMove(replayPos, m);
+      const smash = replayPos.undoSmash[replayPos.depth - 1] !== 0;
+      const ended = results[i + 1]!;
+      const before = scores[i]!;
+      const after = ended === ONGOING ? fromBefore(scores[i + 1]!) : decidedScore(ended, side);
+      const loss = Math.max(0, before - after);
+      const best = lines[i]!.moves[0] ?? 0;
+      const playedBest = best === m;
+      let tak = false;
+      let tinue = 0;
+      if (ended === ONGOING) {
+        scanRoads(replayPos);
+        tak = roadInOne(replayPos, side) !== 0;
+        if (tak) tinue = this.tinueAfter(replayPos, halfKomi);
+      }
+      let whiteAfter: number;
+      if (ended !== ONGOING) whiteAfter = ended === DRAW || ended === REPETITION ? 0 : resultWinner(ended) === 0 ? WIN_SCORE : -WIN_SCORE;
+      else whiteAfter = replayPos.side === 0 ? scores[i + 1]! : -scores[i + 1]!;
+      let mark: AnnotatedMove['mark'] = '';
+      if (!playedBest && loss >= BLUNDER_CP) mark = '??';
+      else if (!playedBest && loss >= MISTAKE_CP) mark = '?';
+      out.push({
+        ptn: game.moves[i]!,
+        move: m,
+        side,
+        smash,
+        before,
+        after,
+        loss,
+        whiteAfter,
+        depth: depths[i + 1]!,
+        ended,
+        tak,
+        tinue,
+        mark,
+        playedBest,
+        better: !playedBest && loss >= BETTER_CP && best !== 0 ? [lines[i]!] : [],
+      });
+    }
+    return { game, halfKomi, size: pos.size, resultText: replay.resultText, moves: out };
+  }
+
+  /** Plies to the road when the side that just moved has a tinue (within the solver's budget), else 0. */
+  private tinueAfter(pos: Position, halfKomi: number): number {
+    const o = this.solver.solveAfterMove(pos, halfKomi, { maxPlies: this.options.tinuePlies, nodes: this.options.tinueNodes });
+    return o.kind === 'tinue' ? o.plies : 0;
+  }
+}
+
+/** The players' names from the tags, for the summary. */
+export function playerNames(game: PtnGame): [string, string] {
+  return [tagValue(game, 'Player1') ?? 'White', tagValue(game, 'Player2') ?? 'Black'];
+}

@@ -1,0 +1,98 @@
+// An analysed game back as PTN: its tags (plus an Annotator tag), then its moves as written, each
+// with the PTN marks Bredon gives it and a comment:
+//
+//   12. c3' {+0.35 d9} Sd4?? {-3.20 d9; better e4 +0.10: e4 d5 c3>}
+//
+// - the comment starts with the position after the move from White's view: flats (+ for White)
+//   or "White wins in 3" (plies after the move to a proven result), and the depth searched;
+//   a move that ends the game says how it ended;
+// - `'` a tak (the mover has a road in one), `''` a tinue the solver proved ("tinue in N": plies
+//   after the move to the road), `*` a capstone flattening a wall;
+// - `?` / `??` a loss of MISTAKE_CP / BLUNDER_CP or more, never on the engine's own best move;
+// - "better": the engine's move and line when it preferred another by BETTER_CP or more. PTN
+//   has a variation syntax in some tools, but the rules Bredon follows (RULES.md) define none and
+//   Bredon's own reader takes none, so the better line goes in the comment, where every reader
+//   (PTN Ninja too) shows it and none trips over it.
+//
+// Earlier comments and marks of the moves are dropped: the comments are Bredon's alone.
+
+import { BLACK_FLATS, BLACK_ROAD, DRAW, ONGOING, REPETITION, WHITE_FLATS, WHITE_ROAD, type ResultCode } from '../core/result.js';
+import { formatMove } from '../notation/ptn-move.js';
+import { WIN_SCORE, WIN_THRESHOLD } from '../search/types.js';
+import type { AnnotatedMove, EngineLine, GameAnalysis } from './analysis.js';
+
+/** Moves of a better line shown in a comment. */
+const BETTER_LINE_PLIES = 6;
+
+/** A score from White's view: "+1.25", "-0.40", or "Black wins in 4" (plies) for a proven result. */
+export function scoreText(white: number): string {
+  const abs = Math.abs(white);
+  if (abs >= WIN_THRESHOLD) return `${white > 0 ? 'White' : 'Black'} wins in ${WIN_SCORE - abs}`;
+  return `${white < 0 ? '-' : '+'}${(abs / 100).toFixed(2)}`;
+}
+
+function endText(result: ResultCode): string {
+  switch (result) {
+    case WHITE_ROAD:
+      return 'White wins by road';
+    case BLACK_ROAD:
+      return 'Black wins by road';
+    case WHITE_FLATS:
+      return 'White wins on flats';
+    case BLACK_FLATS:
+      return 'Black wins on flats';
+    case DRAW:
+    case REPETITION:
+      return 'drawn';
+    default:
+      return 'game over';
+  }
+}
+
+/** The move as written, without the marks of its source (Bredon writes its own). */
+export function moveBody(text: string): string {
+  return text.replace(/[*'"!?]+$/, '');
+}
+
+/** The move as Bredon writes it: body, `*`, tak/tinue mark, `?`/`??`. */
+export function markedMove(m: AnnotatedMove): string {
+  return moveBody(m.ptn.text) + (m.smash ? '*' : '') + (m.tinue > 0 ? "''" : m.tak ? "'" : '') + m.mark;
+}
+
+function lineText(line: EngineLine, side: number, size: number): string {
+  const white = side === 0 ? line.score : -line.score;
+  const moves = line.moves.slice(0, BETTER_LINE_PLIES).map((m) => formatMove(m, size));
+  return `better ${moves[0]} ${scoreText(white)}: ${moves.join(' ')}`;
+}
+
+export function moveComment(m: AnnotatedMove, size: number): string {
+  const parts = [m.ended !== ONGOING ? endText(m.ended) : `${scoreText(m.whiteAfter)} d${m.depth}`];
+  if (m.tinue > 0) parts.push(`tinue, road in ${m.tinue}`);
+  for (const line of m.better) parts.push(lineText(line, m.side, size));
+  // Braces would end the comment early; PTN has no escape for them.
+  return `{${parts.join('; ').replace(/[{}]/g, '')}}`;
+}
+
+function tagLine(name: string, value: string): string {
+  return `[${name} "${value.replace(/[\\"]/g, (c) => `\\${c}`)}"]`;
+}
+
+/** The annotated game as PTN text (ending in a newline). `annotator` is the Annotator tag's value. */
+export function formatAnnotatedGame(a: GameAnalysis, annotator: string): string {
+  const lines: string[] = [];
+  for (const [name, value] of a.game.tags) {
+    if (name.toLowerCase() !== 'annotator') lines.push(tagLine(name, value));
+  }
+  lines.push(tagLine('Annotator', annotator), '');
+  let line = '';
+  for (const m of a.moves) {
+    if (m.ptn.side === 0 || line === '') {
+      if (line !== '') lines.push(line);
+      line = `${m.ptn.moveNumber}.${m.ptn.side === 1 ? ' --' : ''}`;
+    }
+    line += ` ${markedMove(m)} ${moveComment(m, a.size)}`;
+  }
+  if (line !== '') lines.push(line);
+  if (a.game.result !== undefined) lines.push(a.game.result);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,144 @@
+// `bredon annotate`: the games come back as PTN that `bredon ptn check` replays to the same
+// results, with Bredon's comments and marks on every move; a summary per game; one-line errors.
+
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { moveBody, scoreText } from '../../src/annotate/write.js';
+import { parsePtnGames } from '../../src/notation/ptn-game.js';
+import { parseMove } from '../../src/notation/ptn-move.js';
+import { bredon } from '../cli/bredon.js';
+import { readShared } from '../shared.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'bredon-annotate-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** The first `n` games of the human archive, as written there. */
+function archiveGames(n: number): string {
+  const text = readShared('data/games/playtak-6x6-1344.ptn');
+  const starts = [...text.matchAll(/^\[Site /gm)].map((m) => m.index!);
+  return text.slice(0, starts[n]);
+}
+
+/** ptn check's per-game lines and summary. */
+function check(path: string): string[] {
+  const r = bredon('ptn', 'check', path);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout.trim().split('\n');
+}
+
+// A game set up from a TPS in which Black, to move, has a tinue in 5: d3 e3< c3> a1 4d2-.
+const TINUE_GAME = `[Size "6"]
+[Player1 "Alice"]
+[Player2 "Bob"]
+[Result "0-R"]
+[TPS "2,x2,2,x2/x3,2,x2/x2,2,2,2,x/1,1,2,x,1,1/x,1,12221,21112C,x,1/x,1,x,21,2S,1 2 19"]
+
+19. -- d3 20. e3< c3> 21. a1 4d2- 0-R
+`;
+
+// White has a road in one (e5) and plays a4 instead; Black walls it off.
+const MISSED_GAME = `[Size "5"]
+[Player1 "Carol"]
+[Player2 "Dave"]
+[TPS "1,1,1,1,x/x5/x5/x5/2,2,2,x2 1 5"]
+
+5. a4 Se5
+`;
+
+describe('bredon annotate', () => {
+  it('writes the games back with comments and marks; ptn check reads the same results', () => {
+    const input = file('two.ptn', archiveGames(2));
+    const out = join(dir, 'two-annotated.ptn');
+    const r = bredon('annotate', input, '--depth', '2', '--out', out);
+    expect(r.code, r.stderr).toBe(0);
+    expect(check(out)).toEqual(check(input));
+
+    const before = parsePtnGames(readFileSync(input, 'utf8'));
+    const after = parsePtnGames(readFileSync(out, 'utf8'));
+    expect(after).toHaveLength(before.length);
+    after.forEach((game, g) => {
+      const orig = before[g]!;
+      expect([...game.tags].filter(([k]) => k !== 'Annotator')).toEqual([...orig.tags]);
+      expect(game.tags.get('Annotator')).toMatch(/^Bredon .*, depth 2 per position$/);
+      expect(game.result).toBe(orig.result);
+      expect(game.moves.map((m) => parseMove(m.text, 6))).toEqual(orig.moves.map((m) => parseMove(m.text, 6)));
+      // Every move has Bredon's comment: a score and depth, or how the game ended.
+      for (const m of game.moves) expect(m.comment, m.text).toMatch(/^([+-]\d+\.\d\d|(White|Black) wins in \d+) d\d+|^(White|Black) wins (by road|on flats)|^drawn/);
+    });
+    const text = readFileSync(out, 'utf8');
+    expect(text).toMatch(/ [^ {]+'(\?\??)? \{/); // some tak mark
+    expect(text).toMatch(/better [^ ]+ /);
+
+    // The summary: a header per game, then each side, then the swings.
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^game 1: KingSultan vs dove_queen, 0-R after 64 plies$/);
+    expect(lines[1]).toMatch(/^  White \(KingSultan\): \d+ blunders? \(\?\?\), \d+ mistakes? \(\?\)/);
+    expect(lines[2]).toMatch(/^  Black \(dove_queen\): /);
+    expect(lines[3]).toMatch(/^  biggest swings: /);
+    expect(lines[4]).toMatch(/^game 2: /);
+  });
+
+  it('marks a tinue, names it in the summary, and says how the game ended', () => {
+    const r = bredon('annotate', file('tinue.ptn', TINUE_GAME), '--depth', '3');
+    expect(r.code, r.stderr).toBe(0);
+    // Without --out the PTN is stdout's and the summary goes to stderr.
+    expect(r.stdout).toMatch(/^19\. -- d3'' \{[^}]*tinue, road in 4[^}]*\}$/m);
+    expect(r.stdout).toMatch(/ 4d2- \{Black wins by road\}\n0-R\n$/);
+    expect(r.stderr).toMatch(/^game 1: Alice vs Bob, 0-R after 5 plies$/m);
+    expect(r.stderr).toMatch(/^  Black \(Bob\): .*tinue with 19\.\.\. d3'' \(road in 4\)/m);
+    expect(parsePtnGames(r.stdout)).toHaveLength(1);
+  });
+
+  it('marks a missed road ?? with the better move, and the summary says who missed it', () => {
+    const r = bredon('annotate', file('missed.ptn', MISSED_GAME), '--depth', '2');
+    expect(r.code, r.stderr).toBe(0);
+    // a4 still leaves the road in one (a tak: '), but Black answers it.
+    expect(r.stdout).toMatch(/^5\. a4'\?\? \{[^}]*better e5 White wins in 1: e5\}/m);
+    expect(r.stderr).toMatch(/White \(Carol\): 1 blunder \(\?\?\), 0 mistakes \(\?\); missed a forced win at 5\. a4'\?\? \(White wins in 1, better e5\)/);
+    expect(r.stderr).toMatch(/biggest swings: 5\. a4'\?\? by White: White wins in 1 to /);
+  });
+
+  it('gives the same output on every run with --depth', () => {
+    const input = file('again.ptn', TINUE_GAME);
+    expect(bredon('annotate', input, '--depth', '2').stdout).toBe(bredon('annotate', input, '--depth', '2').stdout);
+  });
+
+  it('bad input: one line on stderr and exit 2, before any search', () => {
+    const illegal = file('illegal.ptn', '[Size "5"]\n\n1. a1 e5 2. a1\n');
+    const malformed = file('malformed.ptn', '[Size "5"]\n\n1. a1 {never closed\n');
+    const empty = file('empty.ptn', '\n');
+    for (const args of [[illegal], [malformed], [empty], [join(dir, 'missing.ptn')], [illegal, '--depth', '2', '--movetime', '100'], []]) {
+      const r = bredon('annotate', ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^bredon annotate: [^\n]+\n$/);
+      expect(r.stderr).not.toMatch(/internal error/);
+    }
+    expect(bredon('annotate', illegal).stderr).toMatch(/game 1, ply 3 \(a1\): a1 is not empty/);
+  });
+});
+
+describe('annotate notation', () => {
+  it('scores from White\'s view, proven results in words', () => {
+    expect(scoreText(125)).toBe('+1.25');
+    expect(scoreText(-40)).toBe('-0.40');
+    expect(scoreText(0)).toBe('+0.00');
+    expect(scoreText(29997)).toBe('White wins in 3');
+    expect(scoreText(-29996)).toBe('Black wins in 4');
+  });
+
+  it('keeps the move as written and drops its old marks', () => {
+    expect(moveBody("1c5-1'")).toBe('1c5-1');
+    expect(moveBody("Cc4*''?!")).toBe('Cc4');
+    expect(moveBody('Fa1')).toBe('Fa1');
+  });
+});
