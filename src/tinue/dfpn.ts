@@ -36,6 +36,7 @@ import { SPREAD_FLAG, WALL } from '../core/move.js';
 import { SCAN, scanRoads } from '../core/roads.js';
 import { groupWeights } from '../eval/evaluate.js';
 import { MAP, mapRoads } from '../eval/roadmap.js';
+import { SPREAD_WIN, spreadWin } from '../search/spread-roads.js';
 import { INF, ProofTable } from './table.js';
 import { roadInOne, winInOne } from './threats.js';
 
@@ -475,19 +476,35 @@ export class TinueSolver {
 
   /**
    * The defender's answer (defender to move, lost within `plies`) after which the attacker's
-   * shortest tinue is longest, with that length.
+   * shortest tinue is longest, with that length. Among equals, an answer on the attacker's road
+   * in one (a threat square, or the path of a spread that wins), then the one leaving the fewest
+   * placement threats: when every answer loses at once, the line shows a try at a block.
    */
   private hardestDefence(plies: number): [number, number] {
     const pos = this.pos;
+    const attacker = this.attacker;
+    scanRoads(pos);
+    mapRoads(pos, attacker, groupWeights(pos.size));
+    let onLo = MAP[attacker * 4]!;
+    let onHi = MAP[attacker * 4 + 1]!;
+    if (spreadWin(pos, attacker) !== 0) {
+      onLo |= SPREAD_WIN[1]!;
+      onHi |= SPREAD_WIN[2]!;
+    }
     const moves = Array.from(this.gen.subarray(0, generateMoves(pos, this.gen, 0)));
     let best = 0;
+    let bestRank = -Infinity;
     let bestLeft = -1;
     for (const m of moves) {
+      const blocks = touches(pos, m, onLo, onHi);
       makeMove(pos, m);
       let left: number;
+      let threats = 0;
       if (boardResult(pos, this.halfKomi) !== ONGOING) {
         left = 0;
       } else {
+        mapRoads(pos, attacker, groupWeights(pos.size)); // boardResult scanned the roads
+        threats = MAP[attacker * 4 + 2]!;
         left = plies - 1;
         for (let p = 1; p < plies - 1; p += 2) {
           if (this.prove(p)) {
@@ -498,12 +515,27 @@ export class TinueSolver {
         }
       }
       unmakeMove(pos, m);
-      if (left > bestLeft) {
+      const rank = left * 4096 + (blocks ? 1024 : 0) - Math.min(threats, 1023);
+      if (rank > bestRank) {
         best = m;
+        bestRank = rank;
         bestLeft = left;
-        if (left === plies - 1) break; // no answer can hold out longer
       }
     }
     return [best, bestLeft];
   }
+}
+
+/** Whether move m places on, or spreads into, a square of (lo, hi). */
+function touches(pos: Position, m: number, lo: number, hi: number): boolean {
+  const sq = m & 63;
+  const hit = (s: number) => (s < 32 ? (lo & (1 << s)) !== 0 : (hi & (1 << (s - 32))) !== 0);
+  if ((m & SPREAD_FLAG) === 0) return hit(sq);
+  const step = pos.info.delta[(m >>> 6) & 3]!;
+  let cur = sq;
+  for (let entered = popcount32((m >>> 9) & 0xff); entered > 0; entered--) {
+    cur += step;
+    if (hit(cur)) return true;
+  }
+  return false;
 }
