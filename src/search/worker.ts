@@ -293,8 +293,10 @@ export class SearchPool {
       threadIndex,
     };
     // stdout: true keeps the worker off the protocol's stdout; anything it prints goes to stderr.
+    // Forwarded chunk by chunk, not piped: a pipe per thread hangs listeners on process.stderr,
+    // and past ten threads Node prints a (false) "memory leak detected" warning there.
     const worker = new Worker(this.script, { workerData: init, stdout: true });
-    worker.stdout.pipe(process.stderr);
+    worker.stdout.on('data', (chunk: Buffer) => process.stderr.write(chunk));
     const slot: Slot = { worker, busy: 0, ready: false };
     worker.on('message', (msg: FromWorker) => this.onMessage(slot, msg));
     worker.on('error', (e) => this.onCrash(slot, e.message, e.stack));

@@ -6,6 +6,7 @@ import { parseMove } from '../../src/notation/ptn-move.js';
 import { formatTps, parseTps } from '../../src/notation/tps.js';
 import type { SearchHandlers, SearchJob } from '../../src/search/worker.js';
 import { Session, type SearchBackend } from '../../src/tei/session.js';
+import { Engine } from '../tei/engine.js';
 
 describe('found by fuzzing', () => {
   it('tps-parse: a move number past 2^30 is refused, not read as another number', () => {
@@ -56,5 +57,22 @@ describe('found by fuzzing', () => {
     session.handle('position startpos');
     session.handle('go depth 1');
     expect(jobs[0]!.startTps).toBe('x6/x6/x6/x6/x6/x6 1 1');
+  });
+});
+
+describe('found by fuzzing the built program', () => {
+  it('session-program: more than ten search threads print no warning on stderr', async () => {
+    // Each thread piped its stdout into process.stderr; past ten, Node warned of a memory leak.
+    const engine = new Engine();
+    try {
+      engine.send('setoption name Threads value 11');
+      await engine.sync();
+      engine.send('position startpos', 'go depth 2');
+      await engine.bestmove();
+      expect(await engine.quit()).toBe(0);
+      expect(engine.stderr.join('')).toBe('');
+    } finally {
+      engine.kill();
+    }
   });
 });
