@@ -24,7 +24,7 @@ import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';
 
 export const matchUsage =
-  'bredon match --engine "<command>" --engine "<command>" [--size N] [--komi K] [--tc SEC+INC] [--games N] ' +
+  'bredon match --engine "<command>" --engine "<command>" [--size N] [--komi K] [--tc SEC+INC] [--nodes N] [--games N] ' +
   '[--openings FILE] [--concurrency N] [--ptn OUT.ptn] [--sprt [elo0=A] [elo1=B] [alpha=X] [beta=Y]] ' +
   '[--option [1:|2:]NAME=VALUE]... [--name 1:|2:NAME]... [--scoring area|downings,middletown,tarway] [--debug]';
 
@@ -36,6 +36,8 @@ export const matchHelp: CommandHelp = {
     '  --size N               board size, 3 to 8 (default 6)',
     '  --komi K               komi in flats, whole or half (default 0); sent as HalfKomi 2K',
     '  --tc SEC+INC           time control per player (default 60+0.6); a move past the clock loses',
+    '  --nodes N              search N nodes per move (go nodes N) instead of playing on the clocks,',
+    '                         which still run as a limit: compares evaluations whatever the load',
     '  --games N              games to play, in colour-swapped pairs (default 100; 20000 with --sprt)',
     '  --openings FILE        one opening per line (moves, or a TPS and moves), used in file order',
     '  --concurrency N        games at once, each with its own process of each engine (default 1)',
@@ -118,6 +120,7 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
       size: { type: 'string' },
       komi: { type: 'string' },
       tc: { type: 'string' },
+      nodes: { type: 'string' },
       games: { type: 'string' },
       openings: { type: 'string' },
       concurrency: { type: 'string' },
@@ -144,6 +147,8 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
   const size = intOption('size', values.size, 3, 8) ?? 6;
   const halfKomi = parseKomi(values.komi);
   const tc = parseTimeControl(values.tc ?? '60+0.6');
+  const nodes = intOption('nodes', values.nodes, 1, 1_000_000_000);
+  if (nodes !== undefined) tc.nodes = nodes;
   const games = intOption('games', values.games, 1, 10_000_000) ?? (sprt === null ? DEFAULT_GAMES : DEFAULT_SPRT_GAMES);
   const concurrency = intOption('concurrency', values.concurrency, 1, 256) ?? 1;
   const scoring = parseScoring(values.scoring);

@@ -8,6 +8,11 @@ export interface TimeControl {
   baseMs: number;
   /** Increment per move, ms. */
   incMs: number;
+  /**
+   * A node budget per move (`go nodes N`) instead of the clocks: for comparing evaluations
+   * without the machine's load deciding games. The clock still runs as a safety limit.
+   */
+  nodes?: number;
 }
 
 const TC_RE = /^([0-9]+(?:\.[0-9]+)?)(?:\+([0-9]+(?:\.[0-9]+)?))?$/;
@@ -25,7 +30,7 @@ export function parseTimeControl(text: string): TimeControl {
 
 /** `60+0.6` style, the way the user writes it. */
 export function formatTimeControl(tc: TimeControl): string {
-  return `${tc.baseMs / 1000}+${tc.incMs / 1000}`;
+  return `${tc.baseMs / 1000}+${tc.incMs / 1000}` + (tc.nodes !== undefined ? `, ${tc.nodes} nodes per move` : '');
 }
 
 /** The PTN Clock tag value, minutes:seconds then the increment in seconds: `1:00 +0.6`. */
@@ -67,6 +72,7 @@ export class GameClock {
 
   /** The TEI `go` line with both clocks and increments in whole ms. */
   goLine(): string {
+    if (this.tc.nodes !== undefined) return `go nodes ${this.tc.nodes}`;
     const w = Math.max(0, Math.floor(this.remaining[0]));
     const b = Math.max(0, Math.floor(this.remaining[1]));
     return `go wtime ${w} btime ${b} winc ${this.tc.incMs} binc ${this.tc.incMs}`;

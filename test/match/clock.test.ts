@@ -32,4 +32,13 @@ describe('the game clock', () => {
     expect(c.charge(1, 100.01)).toBe(false);
     expect(c.limit(1)).toBe(0);
   });
+
+  it('asks for a node budget instead of the clocks with --nodes, still charging time as a limit', () => {
+    const c = new GameClock({ baseMs: 60000, incMs: 0, nodes: 5000 });
+    expect(c.goLine()).toBe('go nodes 5000');
+    expect(c.charge(0, 250)).toBe(true);
+    expect(c.limit(0)).toBe(59750);
+    expect(c.goLine()).toBe('go nodes 5000');
+    expect(formatTimeControl({ baseMs: 60000, incMs: 0, nodes: 5000 })).toBe('60+0, 5000 nodes per move');
+  });
 });
