@@ -2,6 +2,7 @@
 
 import { formatMove } from '../notation/ptn-move.js';
 import type { SearchInfo, SearchProgress } from '../search/types.js';
+import { formatWdl } from './wdl.js';
 
 export interface InfoFormat {
   size: number;
@@ -23,8 +24,13 @@ export function formatScore(info: Pick<SearchInfo, 'score' | 'mateIn' | 'bound'>
   return `score ${s}`;
 }
 
+/** The score and, after it, its `wdl` (PTN Ninja's evaluation bar prefers it; Racetrack skips it). */
+function scoreAndWdl(info: Pick<SearchInfo, 'score' | 'mateIn' | 'bound'>, f: InfoFormat): string {
+  return `${formatScore(info, f.reportWin)} ${formatWdl(info.score, info.mateIn, f.size)}`;
+}
+
 /**
- * `info depth D seldepth S score ... nodes N nps X time T hashfull H pv m1 m2 ...`.
+ * `info depth D seldepth S score ... wdl W D L nodes N nps X time T hashfull H pv m1 m2 ...`.
  * Returns undefined when there is no move to show (an empty `pv` must never be sent).
  */
 export function formatInfo(info: SearchInfo, f: InfoFormat): string | undefined {
@@ -34,14 +40,14 @@ export function formatInfo(info: SearchInfo, f: InfoFormat): string | undefined 
   const nodes = Math.max(0, Math.round(f.nodes));
   const nps = Math.round((nodes * 1000) / Math.max(1, time));
   return (
-    `info depth ${info.depth} seldepth ${Math.max(info.depth, info.seldepth)} ${formatScore(info, f.reportWin)}` +
+    `info depth ${info.depth} seldepth ${Math.max(info.depth, info.seldepth)} ${scoreAndWdl(info, f)}` +
     ` nodes ${nodes} nps ${nps} time ${time} hashfull ${info.hashfull} pv ${pv.join(' ')}`
   );
 }
 
 /**
  * A progress line inside a long iteration, in UCI's form for GUIs:
- * `info depth D seldepth S [score ...] nodes N nps X time T hashfull H [currmove M currmovenumber K]`.
+ * `info depth D seldepth S [score ... wdl W D L] nodes N nps X time T hashfull H [currmove M currmovenumber K]`.
  * `depth` and `score` are those of the deepest completed iteration (`last`, if any), so that a
  * client reading the latest line (Racetrack keeps the last one with a score) sees a finished
  * result and depths never go back; `currmove` is the root move the next iteration is on. No `pv`:
@@ -53,7 +59,7 @@ export function formatProgress(progress: SearchProgress, last: SearchInfo | unde
   const nps = Math.round((nodes * 1000) / Math.max(1, time));
   const depth = last?.depth ?? 0;
   let line = `info depth ${depth} seldepth ${Math.max(depth, progress.seldepth)}`;
-  if (last !== undefined) line += ` ${formatScore(last, f.reportWin)}`;
+  if (last !== undefined) line += ` ${scoreAndWdl(last, f)}`;
   line += ` nodes ${nodes} nps ${nps} time ${time} hashfull ${progress.hashfull}`;
   if (progress.currMove !== 0) line += ` currmove ${formatMove(progress.currMove, f.size)} currmovenumber ${progress.currMoveNumber}`;
   return line;

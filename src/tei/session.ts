@@ -23,9 +23,9 @@
 
 import { makeMove } from '../core/makemove.js';
 import { isLegalMove, legalMoves, MAX_MOVES } from '../core/movegen.js';
-import type { Position } from '../core/position.js';
+import type { Position, ReserveOptions } from '../core/position.js';
 import { boardResult, isDecided, ONGOING, resultText } from '../core/result.js';
-import { MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
+import { DEFAULT_RESERVES, MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
 import { parseMove } from '../notation/ptn-move.js';
 import { parseTps, startTps } from '../notation/tps.js';
 import { searchLimits } from '../search/time.js';
@@ -42,6 +42,8 @@ export const MAX_HALF_KOMI = 20;
 export const WATCHDOG_GRACE_MS = 30;
 /** `readyok` waits for the search threads to start, but never longer than this. */
 export const READY_TIMEOUT_MS = 3000;
+/** The most stones or capstones a reserve may hold (the rules core caps a stack at 255 pieces). */
+export const MAX_PIECES = 120;
 
 /** What the session needs from the search threads (SearchPool implements it). */
 export interface SearchBackend {
@@ -67,7 +69,27 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'Threads', type: 'spin', default: 1, min: 1, max: MAX_THREADS },
   { name: 'ReportWin', type: 'check', default: false },
   { name: 'Clear Hash', type: 'button' },
+  // Custom piece counts, as PTN Ninja names them: it hides these options from the user and sets
+  // them after `teinewgame` when a game has custom reserves. Flats/Caps set both players,
+  // Flats1/Caps1 White and Flats2/Caps2 Black. `teinewgame` goes back to the size's standard
+  // reserves; the defaults shown are those of 6x6. A change applies from the next `position`.
+  { name: 'Flats', type: 'spin', default: DEFAULT_RESERVES[6]![0], min: 0, max: MAX_PIECES },
+  { name: 'Caps', type: 'spin', default: DEFAULT_RESERVES[6]![1], min: 0, max: MAX_PIECES },
+  { name: 'Flats1', type: 'spin', default: DEFAULT_RESERVES[6]![0], min: 0, max: MAX_PIECES },
+  { name: 'Flats2', type: 'spin', default: DEFAULT_RESERVES[6]![0], min: 0, max: MAX_PIECES },
+  { name: 'Caps1', type: 'spin', default: DEFAULT_RESERVES[6]![1], min: 0, max: MAX_PIECES },
+  { name: 'Caps2', type: 'spin', default: DEFAULT_RESERVES[6]![1], min: 0, max: MAX_PIECES },
 ];
+
+/** The piece-count options: which reserve each sets, for which players (0 White, 1 Black). */
+const PIECE_COUNTS: Readonly<Record<string, { kind: 'flats' | 'caps'; players: readonly number[] }>> = {
+  Flats: { kind: 'flats', players: [0, 1] },
+  Caps: { kind: 'caps', players: [0, 1] },
+  Flats1: { kind: 'flats', players: [0] },
+  Flats2: { kind: 'flats', players: [1] },
+  Caps1: { kind: 'caps', players: [0] },
+  Caps2: { kind: 'caps', players: [1] },
+};
 
 export function optionLine(o: OptionSpec): string {
   if (o.type === 'spin') return `option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`;
@@ -107,6 +129,8 @@ interface GamePosition {
   /** What the `position` line started from, to reuse its work when the next line extends it. */
   startKey: string;
   startTps: string;
+  /** Custom reserves (the piece-count options), or {} for the size's standard ones. */
+  reserves: ReserveOptions;
   tokens: string[];
   moves: number[];
   pos: Position;
@@ -151,6 +175,9 @@ export class Session {
   private sizeGiven = false;
   private halfKomi = 0;
   private reportWin = false;
+  /** Per player (0 White, 1 Black): stones and capstones set by the piece-count options; undefined = the size's standard. */
+  private flats: (number | undefined)[] = [undefined, undefined];
+  private caps: (number | undefined)[] = [undefined, undefined];
   private position: GamePosition | undefined;
   private search: Search | undefined;
 
@@ -253,6 +280,7 @@ export class Session {
   private identify(): void {
     this.out(`id name Bredon ${this.version}`);
     this.out(`id author ${AUTHOR}`);
+    this.out(`id version ${this.version}`); // PTN Ninja shows it beside the name
     for (const o of OPTIONS) this.out(optionLine(o));
     const komis: number[] = [];
     for (let k = MIN_HALF_KOMI; k <= MAX_HALF_KOMI; k++) komis.push(k);
@@ -283,10 +311,44 @@ export class Session {
       return this.error(`${spec.name} must be a whole number from ${spec.min} to ${spec.max}, got '${excerpt(value, 20)}'`);
     }
     const n = Number(value);
+    const pieces = PIECE_COUNTS[spec.name];
+    if (pieces !== undefined) return this.setPieceCount(pieces.kind, pieces.players, n);
     if (spec.name === 'HalfKomi') this.halfKomi = n;
     else if (spec.name === 'Hash') this.hash = n;
     else if (spec.name === 'Threads') this.threads = n;
     if (!this.search) this.applyPending();
+  }
+
+  /**
+   * A custom reserve for the next `position`. A position already set was built with the old
+   * reserves: it is dropped, so that a `go` cannot search it with counts it was not checked against.
+   */
+  private setPieceCount(kind: 'flats' | 'caps', players: readonly number[], n: number): void {
+    const counts = kind === 'flats' ? this.flats : this.caps;
+    let changed = false;
+    for (const p of players) {
+      if (counts[p] !== n) changed = true;
+      counts[p] = n;
+    }
+    if (changed) this.position = undefined;
+  }
+
+  /**
+   * The reserves for a board of `size` from the piece-count options: {} for the standard ones.
+   * Both players must have the same counts (the rules core keeps one reserve size for both).
+   */
+  private reservesFor(size: number): ReserveOptions {
+    const standard = DEFAULT_RESERVES[size];
+    if (standard === undefined) return {}; // an unsupported size: the TPS parser says so
+    const flats = this.flats.map((f) => f ?? standard[0]);
+    const caps = this.caps.map((c) => c ?? standard[1]);
+    if (flats[0] !== flats[1] || caps[0] !== caps[1]) {
+      throw new PositionError(
+        `unequal reserves are not supported (White ${flats[0]} flats ${caps[0]} caps, Black ${flats[1]} flats ${caps[1]} caps): set Flats1/Flats2 and Caps1/Caps2 alike`,
+      );
+    }
+    if (flats[0] === standard[0] && caps[0] === standard[1]) return {};
+    return { stones: flats[0]!, caps: caps[0]! };
   }
 
   /** Table size, thread count and table clearing wait until no search runs. */
@@ -324,6 +386,10 @@ export class Session {
       this.sizeGiven = true;
     }
     if (halfKomi !== undefined) this.halfKomi = halfKomi;
+    // A new game has the standard reserves until the piece-count options say otherwise (PTN
+    // Ninja sends them after `teinewgame`, and only for a game with custom counts).
+    this.flats = [undefined, undefined];
+    this.caps = [undefined, undefined];
     this.position = undefined;
     this.newGamePending = true;
     if (this.search) this.stop(); // its bestmove still comes; the table is cleared after it
@@ -347,7 +413,9 @@ export class Session {
 
   private buildPosition(tps: string | undefined, tokens: string[], previous: GamePosition | undefined): GamePosition {
     const start = tps ?? startTps(this.size);
-    const startKey = tps === undefined ? `startpos ${this.size}` : `tps ${tps}`;
+    // The size of a TPS is its number of rows (a malformed TPS is reported by the parser below).
+    const reserves = this.reservesFor(tps === undefined ? this.size : tps.trim().split(/\s+/)[0]!.split('/').length);
+    const startKey = `${tps === undefined ? `startpos ${this.size}` : `tps ${tps}`} reserves ${reserves.stones ?? '-'} ${reserves.caps ?? '-'}`;
     let pos: Position;
     let moves: number[];
     let from: number;
@@ -358,7 +426,7 @@ export class Session {
       from = previous.tokens.length;
     } else {
       try {
-        pos = parseTps(start);
+        pos = parseTps(start, reserves);
       } catch (e) {
         throw new PositionError(`bad TPS '${excerpt(start)}': ${(e as Error).message}`);
       }
@@ -385,7 +453,7 @@ export class Session {
       this.size = pos.size;
       this.sizeGiven = true;
     }
-    return { startKey, startTps: start, tokens: tokens.slice(), moves, pos };
+    return { startKey, startTps: start, reserves, tokens: tokens.slice(), moves, pos };
   }
 
   // ---- searching -----------------------------------------------------------------------------
@@ -431,7 +499,7 @@ export class Session {
       return this.answer(search, 0);
     }
 
-    const job: SearchJob = { startTps: game.startTps, moves: game.moves.slice(), halfKomi: this.halfKomi, limits };
+    const job: SearchJob = { startTps: game.startTps, reserves: game.reserves, moves: game.moves.slice(), halfKomi: this.halfKomi, limits };
     try {
       this.backend.start(
         job,

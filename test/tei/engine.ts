@@ -8,7 +8,7 @@ import { BREDON } from '../shared.js';
 /** The built program; BREDON_BIN overrides it (a build elsewhere). */
 export const PROGRAM = process.env['BREDON_BIN'] ?? BREDON;
 
-export const PROTOCOL_LINE = /^(id (name|author) \S.*|option name \S.*|size( \d+)+ halfkomi( -?\d+)+|teiok|readyok|info \S.*|bestmove \S+)$/;
+export const PROTOCOL_LINE = /^(id (name|author|version) \S.*|option name \S.*|size( \d+)+ halfkomi( -?\d+)+|teiok|readyok|info \S.*|bestmove \S+)$/;
 
 export class Engine {
   readonly proc: ChildProcessWithoutNullStreams;

@@ -18,8 +18,8 @@ import { RefereeGame } from './game.js';
 const MID6 = 'x6/x,2,x,1,x2/x,2,1,12C,2,x/x,1,21,1,2S,x/x,1,x,2,x2/1,x5 1 9';
 const MID5 = 'x5/x5/x2,121212C,x2/1,x4/1,x4 2 7';
 
-const DEPTH_LINE = /^info depth (\d+) seldepth \d+ score cp -?\d+ nodes \d+ nps \d+ time \d+ hashfull \d+ pv (\S+( \S+)*)$/;
-const PROGRESS_LINE = /^info depth (\d+) seldepth \d+( score cp -?\d+)? nodes \d+ nps \d+ time \d+ hashfull \d+( currmove (\S+) currmovenumber ([1-9]\d*))?$/;
+const DEPTH_LINE = /^info depth (\d+) seldepth \d+ score cp -?\d+ wdl \d+ \d+ \d+ nodes \d+ nps \d+ time \d+ hashfull \d+ pv (\S+( \S+)*)$/;
+const PROGRESS_LINE = /^info depth (\d+) seldepth \d+( score cp -?\d+ wdl \d+ \d+ \d+)? nodes \d+ nps \d+ time \d+ hashfull \d+( currmove (\S+) currmovenumber ([1-9]\d*))?$/;
 
 const engines: Engine[] = [];
 function start(): Engine {

@@ -64,7 +64,7 @@ async function playRacetrackGame(engine: Engine, size: number, halfKomi: number,
       if (info.startsWith('info string')) continue;
       // A depth's report (with its line), or a progress report inside a long iteration: both
       // carry the `score cp` Racetrack keeps.
-      expect(info).toMatch(/^info depth \d+ seldepth \d+ score cp -?\d+( lowerbound| upperbound)? nodes \d+ nps \d+ time \d+ hashfull \d+( pv \S+| currmove \S+ currmovenumber \d+$)/);
+      expect(info).toMatch(/^info depth \d+ seldepth \d+ score cp -?\d+( lowerbound| upperbound)? wdl \d+ \d+ \d+ nodes \d+ nps \d+ time \d+ hashfull \d+( pv \S+| currmove \S+ currmovenumber \d+$)/);
     }
     game.play(move);
   }

@@ -1,0 +1,106 @@
+// What PTN Ninja's engine client uses beyond Racetrack's dialogue (../shared/TEI.md): `id version`,
+// the piece-count options it sets after `teinewgame` for a game with custom reserves (Flats,
+// Caps, or per player Flats1/Flats2/Caps1/Caps2), and `wdl` in info lines for its evaluation bar.
+
+import { beforeEach, describe, expect, it } from 'vitest';
+import { parseMove } from '../../src/notation/ptn-move.js';
+import type { SearchHandlers, SearchJob } from '../../src/search/worker.js';
+import { WIN_SCORE } from '../../src/search/types.js';
+import { Session, type SearchBackend } from '../../src/tei/session.js';
+import { DEFAULT_WDL_SCALE, winDrawLoss, wdlScale } from '../../src/tei/wdl.js';
+
+class Backend implements SearchBackend {
+  jobs: { job: SearchJob; handlers: SearchHandlers }[] = [];
+  whenReady(f: () => void): void {
+    f();
+  }
+  setHash(): void {}
+  setThreads(): void {}
+  newGame(): void {}
+  start(job: SearchJob, handlers: SearchHandlers): void {
+    this.jobs.push({ job, handlers });
+  }
+  stop(): void {}
+  abandon(): void {}
+  close(): void {}
+}
+
+let out: string[];
+let backend: Backend;
+let session: Session;
+const send = (...lines: string[]) => {
+  for (const l of lines) session.handle(l, 0);
+};
+const errors = () => out.filter((l) => l.startsWith('info string error'));
+
+beforeEach(() => {
+  out = [];
+  backend = new Backend();
+  session = new Session({ out: (l) => out.push(l), backend, version: '9.9.9', onQuit: () => {}, now: () => 0 });
+});
+
+describe('PTN Ninja extras', () => {
+  it('says its version and offers the piece-count options as complete spin lines', () => {
+    send('tei');
+    expect(out[2]).toBe('id version 9.9.9');
+    for (const name of ['Flats', 'Flats1', 'Flats2']) expect(out).toContain(`option name ${name} type spin default 30 min 0 max 120`);
+    for (const name of ['Caps', 'Caps1', 'Caps2']) expect(out).toContain(`option name ${name} type spin default 1 min 0 max 120`);
+  });
+
+  it('searches with the reserves PTN Ninja sets after teinewgame, and the standard ones in the next game', () => {
+    // PTN Ninja's order for a game with custom counts: teinewgame, the options, isready, position, go.
+    send('teinewgame size 6 halfkomi 4', 'setoption name Flats value 25', 'setoption name Caps value 2');
+    send('setoption name Flats1 value 25', 'setoption name Flats2 value 25', 'setoption name Caps1 value 2', 'setoption name Caps2 value 2');
+    send('isready', 'position startpos moves a1 f6 Cc3 Cd4 Cc4', 'go movetime 100');
+    expect(errors()).toEqual([]);
+    expect(backend.jobs[0]!.job.reserves).toEqual({ stones: 25, caps: 2 });
+    // A second capstone each: legal only with the custom reserves.
+    backend.jobs[0]!.handlers.onDone({ result: { best: parseMove('Cd3', 6), score: 0, depth: 1, nodes: 1, pv: [] }, nodes: 1 });
+    expect(out.at(-1)).toBe('bestmove Cd3');
+    // The next game has no custom counts, so PTN Ninja sends none: the standard reserves again.
+    send('teinewgame size 6 halfkomi 4', 'isready', 'position startpos moves a1 f6', 'go movetime 100');
+    expect(backend.jobs[1]!.job.reserves).toEqual({});
+    send('stop');
+    send('position startpos moves a1 f6 Cc3 Cd4 Cc4');
+    expect(errors().at(-1)).toMatch(/move 5 'Cc4' is illegal/);
+  });
+
+  it('checks TPS positions against the custom reserves', () => {
+    send('teinewgame 5', 'setoption name Flats value 3', 'setoption name Caps value 0');
+    send('position tps 1,1,1,1,x/x5/x5/x5/2,2,2,x2 2 4');
+    expect(errors().at(-1)).toMatch(/4 White stones, more than the 3 in a reserve/);
+    send('position tps 1,1,x3/x5/x5/x5/2,2,x3 1 3', 'go depth 2');
+    expect(backend.jobs.at(-1)!.job.reserves).toEqual({ stones: 3, caps: 0 });
+  });
+
+  it('drops a position set before the counts changed, and refuses unequal reserves', () => {
+    send('teinewgame 6', 'position startpos moves a1 f6', 'setoption name Caps value 0', 'go depth 2');
+    expect(errors().at(-1)).toMatch(/go without a position/);
+    expect(backend.jobs).toEqual([]);
+    send('setoption name Flats2 value 29', 'position startpos');
+    expect(errors().at(-1)).toMatch(/unequal reserves are not supported \(White 30 flats 0 caps, Black 29 flats 0 caps\)/);
+    send('setoption name Flats1 value 29', 'position startpos', 'go depth 1');
+    expect(backend.jobs.at(-1)!.job.reserves).toEqual({ stones: 29, caps: 0 });
+    send('stop');
+    send('setoption name Caps value -1');
+    expect(errors().at(-1)).toMatch(/Caps must be a whole number from 0 to 120/);
+  });
+
+  it('prints wdl beside the score: the tuner\'s logistic for the size, certainty only for proofs', () => {
+    expect(wdlScale(6)).toBeCloseTo(217.2, 1); // "K 217.2" in the 6x6 weights' source note
+    expect(wdlScale(3)).toBe(DEFAULT_WDL_SCALE); // carried-over weights have no K of their own
+    expect(winDrawLoss(0, 0, 6)).toEqual([500, 0, 500]);
+    expect(winDrawLoss(5000, 0, 6)).toEqual([999, 0, 1]);
+    expect(winDrawLoss(WIN_SCORE - 3, 3, 6)).toEqual([1000, 0, 0]);
+    expect(winDrawLoss(-(WIN_SCORE - 2), -2, 6)).toEqual([0, 0, 1000]);
+    const [w, , l] = winDrawLoss(100, 0, 6);
+    expect(w + l).toBe(1000);
+    expect(w).toBe(Math.round(1000 / (1 + Math.exp(-100 / 217.2))));
+    send('position startpos moves a1 f6', 'go depth 3');
+    backend.jobs[0]!.handlers.onInfo(
+      { depth: 1, seldepth: 1, score: -217, mateIn: 0, bound: 'exact', nodes: 5, timeMs: 1, hashfull: 0, pv: [parseMove('c3', 6)] },
+      5,
+    );
+    expect(out.at(-1)).toMatch(/^info depth 1 seldepth 1 score cp -217 wdl 269 0 731 nodes 5 /);
+  });
+});
