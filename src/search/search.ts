@@ -34,6 +34,9 @@ const MAX_PLY = 128;
 const INF = 32000;
 const CHECK_EVERY = 1023; // nodes between clock and stop-flag checks (mask)
 const ASPIRATION = 35;
+/** Reverse futility pruning: depths it applies to, and the margin per ply (centiflats). */
+const RFP_DEPTH = 3;
+const RFP_MARGIN = 120;
 /** Longest silence (ms) of the reporting thread inside an iteration before a progress report. */
 const PROGRESS_MS = 500;
 
@@ -253,6 +256,12 @@ export class Searcher {
       }
     } else {
       staticEval = evaluate(pos, this.halfKomi, threatCount, groups);
+    }
+
+    // Reverse futility: near the leaves, a static score far above beta stands (not when facing
+    // a threat: those are searched, whatever the score says).
+    if (!pvNode && ply > 0 && depth <= RFP_DEPTH && !threatened && pos.ply >= 2 && Math.abs(beta) < WIN_THRESHOLD) {
+      if (staticEval - RFP_MARGIN * depth >= beta) return staticEval;
     }
 
     // Null move: if passing still holds beta, a real move will too (not when facing a threat).
