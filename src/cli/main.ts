@@ -14,6 +14,7 @@ import { runTune, tuneHelp, tuneUsage } from './tune.js';
 import { runTinue, tinueHelp, tinueUsage } from './tinue.js';
 import { annotateHelp, annotateUsage, runAnnotate } from './annotate.js';
 import { playtakHelp, playtakUsage, runPlaytak } from './playtak.js';
+import { runServe, serveHelp, serveUsage } from './serve.js';
 import { isSearchWorker, runSearchWorker } from '../search/worker.js';
 import { UsageError } from './errors.js';
 import { exitQuietlyWhenStdoutCloses, writeLine } from './stdout.js';
@@ -42,6 +43,7 @@ const commands: Record<string, Command> = {
   tinue: { usage: tinueUsage, help: tinueHelp, run: runTinue },
   annotate: { usage: annotateUsage, help: annotateHelp, run: runAnnotate },
   playtak: { usage: playtakUsage, help: playtakHelp, run: (argv, out) => runPlaytak(argv, out, VERSION) },
+  serve: { usage: serveUsage, help: serveHelp, run: (argv) => runServe(argv, VERSION) },
   tei: { usage: teiUsage, help: teiHelp, run: (argv) => runTei(argv, VERSION) },
 };
 
