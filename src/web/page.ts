@@ -186,6 +186,14 @@ function requestSearch(kind: SearchKind): void {
 }
 
 function positionChanged(): void {
+  // The engine's words were about another position: clear them until it speaks about this one.
+  if (lastInfo !== undefined && lastInfo.key !== positionKey()) {
+    lastInfo = undefined;
+    bestMoveHint = undefined;
+    for (const id of ['score', 'depth', 'nodes', 'nps', 'time', 'pv']) setText(id, '–');
+    setText('score-note', analysing ? 'thinking…' : 'the engine has not looked at this position');
+    (document.getElementById('eval-white') as HTMLElement).style.width = '50%';
+  }
   render();
   if (analysing && result() === ONGOING) requestSearch('analyse');
   else if (running !== undefined && running.key !== positionKey()) send('stop');
@@ -250,7 +258,7 @@ function onInfo(line: string): void {
   } else if (kind === 'cp') {
     const flats = (whiteSign * value) / 100;
     setText('score', `${flats > 0 ? '+' : flats < 0 ? '−' : ''}${Math.abs(flats).toFixed(2)}`);
-    setText('score-note', Math.abs(flats) < 0.05 ? 'even' : `${flats > 0 ? 'White' : 'Black'} ahead by ${Math.abs(flats).toFixed(2)} flats (White's view)`);
+    setText('score-note', Math.abs(flats) < 0.05 ? 'even' : `${flats > 0 ? 'White' : 'Black'} ahead by ${Math.abs(flats).toFixed(2)} flat${Math.abs(flats) === 1 ? '' : 's'}`);
   }
   const wi = words.indexOf('wdl');
   if (wi >= 0) {
