@@ -4,10 +4,11 @@
 // moves by clicking and typing, analyses and stops, and saves a screenshot that must not be blank.
 // Without chromium the test is skipped with a message saying how to get it.
 
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMove } from '../../src/core/makemove.js';
 import { isLegalMove } from '../../src/core/movegen.js';
@@ -16,6 +17,9 @@ import { parseTps } from '../../src/notation/tps.js';
 import { Server } from '../serve/client.js';
 import { REPO } from '../shared.js';
 import { colourStats, decodePng } from './png.js';
+
+// What the functions run inside the page see (this file compiles without the DOM's types).
+declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): { length: number } };
 
 const CHROMIUM = process.env['BREDON_CHROMIUM'] ?? '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
@@ -132,5 +136,43 @@ describe.skipIf(!HAVE_CHROMIUM)('the web page in chromium', () => {
     expect(colourStats(board).distinct).toBeGreaterThan(20);
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it('searches with one thread and stops it by ending it on a page without shared memory', async () => {
+    // A plain static server: no cross-origin isolation headers, so no SharedArrayBuffer.
+    const plain = createServer((req, res) => {
+      const name = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/$/, '/index.html').slice(1);
+      try {
+        const body = readFileSync(join(REPO, 'dist', 'web', basename(name)));
+        res.writeHead(200, { 'Content-Type': name.endsWith('.js') ? 'text/javascript' : name.endsWith('.css') ? 'text/css' : name.endsWith('.svg') ? 'image/svg+xml' : 'text/html' });
+        res.end(body);
+      } catch {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    try {
+      await page.goto(`http://127.0.0.1:${(plain.address() as AddressInfo).port}/#tps=${encodeURIComponent(TPS)}`);
+      await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 20_000 });
+      expect(await page.evaluate(() => (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated)).toBe(false);
+      expect(await page.isDisabled('#threads')).toBe(true);
+      await page.click('#analyse');
+      await page.waitForFunction(() => Number(document.querySelector('#depth')?.textContent) >= 3, undefined, { timeout: 20_000 });
+      await page.click('#analyse');
+      await page.waitForSelector('#bestmove[data-count="1"]', { timeout: 10_000 });
+      const root = parseTps(TPS);
+      expect(isLegalMove(root, parseMove((await page.textContent('#bestmove'))!.trim(), 6))).toBe(true);
+      // The stopped thread was replaced: the next search works.
+      await page.click('#engine-move');
+      await page.waitForSelector('#bestmove[data-count="2"]', { timeout: 20_000 });
+      expect(isLegalMove(root, parseMove((await page.textContent('#bestmove'))!.trim(), 6))).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+      plain.close();
+    }
   });
 });
