@@ -65,6 +65,18 @@ function roadInOne(pos: Position): number {
   return 0;
 }
 
+/** The longest start of `pv` that can be played from `root` (a report is never trusted blindly). */
+export function legalPrefix(root: Position, pv: readonly number[]): number[] {
+  const pos = root.clone();
+  const line: number[] = [];
+  for (const m of pv) {
+    if (!playable(pos, m)) break;
+    makeMove(pos, m);
+    line.push(m);
+  }
+  return line;
+}
+
 function playable(pos: Position, m: number): boolean {
   return m !== 0 && !isDecided(pos) && isValidMove(pos, m);
 }

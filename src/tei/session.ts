@@ -28,6 +28,7 @@ import { boardResult, isDecided, ONGOING, resultText } from '../core/result.js';
 import { DEFAULT_RESERVES, MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
 import { parseMove } from '../notation/ptn-move.js';
 import { parseTps, startTps } from '../notation/tps.js';
+import { legalPrefix } from '../search/pv.js';
 import { searchLimits } from '../search/time.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchProgress, type SearchResult } from '../search/types.js';
 import { MAX_THREADS, type SearchHandlers, type SearchJob } from '../search/worker.js';
@@ -540,8 +541,10 @@ export class Session {
    * never complete, and the last line before `bestmove` must be the exact result at the deepest
    * depth shown (a GUI keeps the last line as the engine's verdict).
    */
-  private onInfo(search: Search, info: SearchInfo, nodes: number): void {
+  private onInfo(search: Search, reported: SearchInfo, nodes: number): void {
     if (this.search !== search || search.answer !== undefined) return;
+    // The line as far as it is legal: what the client is shown is checked like `bestmove`.
+    const info = { ...reported, pv: legalPrefix(search.root, reported.pv) };
     search.lastInfo = info;
     search.latestNodes = Math.max(search.latestNodes, nodes);
     if (info.bound !== 'exact') return;
@@ -577,7 +580,7 @@ export class Session {
     if (last !== undefined && last.depth > result.depth) return undefined; // cannot happen: never go back
     const abs = Math.abs(result.score);
     const mateIn = abs >= WIN_THRESHOLD ? Math.sign(result.score) * (WIN_SCORE - abs) : 0;
-    const pv = result.pv[0] === result.best ? result.pv : [result.best];
+    const pv = result.pv[0] === result.best ? legalPrefix(search.root, result.pv) : [result.best];
     return {
       depth: result.depth,
       seldepth: Math.max(result.seldepth ?? 0, last?.seldepth ?? 0),

@@ -337,6 +337,8 @@ export function sessionSteps(maxWaitMs: number, maxLength = 30): fc.Arbitrary<({
     { weight: 4, arbitrary: line(fc.oneof(goodPositionLine, fc.constantFrom('position startpos', 'teinewgame 5', 'teinewgame 6', 'teinewgame size 4 halfkomi 2'))) },
     { weight: 5, arbitrary: line(fc.oneof(goLine, fc.constantFrom('go', 'go infinite', 'go depth 2', 'go movetime 50', 'go nodes 500', 'go wtime 300 btime 300 winc 10 binc 10'))) },
     { weight: 3, arbitrary: line(fc.constantFrom('stop', 'isready')) },
+    // Custom reserves as PTN Ninja sets them (both players alike, or one at a time).
+    { weight: 1, arbitrary: line(fc.tuple(fc.constantFrom('Flats', 'Caps', 'Flats1', 'Flats2', 'Caps1', 'Caps2'), fc.integer({ min: 0, max: 40 })).map(([n, v]) => `setoption name ${n} value ${v}`)) },
     { weight: 1, arbitrary: line(fc.constantFrom('quit', 'tei')) },
     { weight: 4, arbitrary: fc.nat({ max: maxWaitMs }).map((ms) => ({ kind: 'wait' as const, ms })) },
   );

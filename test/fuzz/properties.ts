@@ -190,7 +190,11 @@ export const PROPERTIES: readonly FuzzProperty[] = [
           must(parseMove(formatMove(m, pos.size), pos.size) === m, `${formatMove(m, pos.size)} does not read back`);
         }
         must(legal.size === end, `${formatTps(pos)}: a move is generated twice`);
-        for (const r of randoms) {
+        // Any number, and legal moves with a bit flipped (near misses: one more piece carried,
+        // another drop, a neighbouring square or direction, a wall instead of a flat).
+        const list = [...legal];
+        const near = list.length === 0 ? [] : randoms.map((r) => list[r % list.length]! ^ (1 << (r % 17)));
+        for (const r of [...randoms, ...near]) {
           must(isValidMove(pos, r) === legal.has(r), `${formatTps(pos)}: isValidMove(${r}) is ${isValidMove(pos, r)}, the list says ${legal.has(r)}`);
         }
       }),

@@ -63,6 +63,8 @@ afterEach(() => {
 });
 
 const m = (text: string, size = 6) => parseMove(text, size);
+/** An info line without its `wdl` (its figures follow the tuner's fitted scale, refitted often). */
+const noWdl = (line: string) => line.replace(/ wdl \d+ \d+ \d+/, '');
 
 describe('Session', () => {
   it('identifies itself with options, the size line and teiok', () => {
@@ -87,7 +89,7 @@ describe('Session', () => {
     expect(job.limits.hardMs).toBeGreaterThan(job.limits.softMs!);
     expect(job.limits.hardMs).toBeLessThan(60_000);
     backend.last.handlers.onInfo(info([m('c3'), m('d4')]), 2500);
-    expect(out.at(-1)).toMatch(/^info depth 3 seldepth 5 score cp 42 wdl 548 0 452 nodes 2500 nps \d+ time \d+ hashfull 7 pv c3 d4$/);
+    expect(out.at(-1)).toMatch(/^info depth 3 seldepth 5 score cp 42 wdl \d+ 0 \d+ nodes 2500 nps \d+ time \d+ hashfull 7 pv c3 d4$/);
     backend.last.handlers.onDone({ result: { best: m('c3'), score: 42, depth: 3, nodes: 2500, pv: [m('c3')] }, nodes: 2500 });
     expect(out.at(-1)).toBe('bestmove c3');
     expect(session.searching).toBe(false);
@@ -130,10 +132,10 @@ describe('Session', () => {
     expect(out.length).toBe(before);
     clock = 1000;
     handlers.onProgress!({ nodes: 9000, seldepth: 12, currMove: m('b2'), currMoveNumber: 5, hashfull: 3 }, 10000);
-    expect(out.at(-1)).toBe('info depth 7 seldepth 12 score cp 42 wdl 548 0 452 nodes 10000 nps 10000 time 1000 hashfull 3 currmove b2 currmovenumber 5');
+    expect(noWdl(out.at(-1)!)).toBe('info depth 7 seldepth 12 score cp 42 nodes 10000 nps 10000 time 1000 hashfull 3 currmove b2 currmovenumber 5');
     clock = 2000;
     handlers.onDone({ result: { best: m('c3'), score: 40, depth: 7, nodes: 20000, pv: [m('c3'), m('d4'), m('e4')], seldepth: 13, hashfull: 4 }, nodes: 20000 });
-    expect(out.slice(-2)).toEqual(['info depth 7 seldepth 13 score cp 40 wdl 546 0 454 nodes 20000 nps 10000 time 2000 hashfull 4 pv c3 d4 e4', 'bestmove c3']);
+    expect(out.slice(-2).map(noWdl)).toEqual(['info depth 7 seldepth 13 score cp 40 nodes 20000 nps 10000 time 2000 hashfull 4 pv c3 d4 e4', 'bestmove c3']);
   });
 
   it('ends on the last exact report when the search overruns after progress lines', () => {
@@ -145,14 +147,14 @@ describe('Session', () => {
     handlers.onProgress!({ nodes: 800, seldepth: 9, currMove: m('e5'), currMoveNumber: 1, hashfull: 2 }, 800);
     clock = 2000;
     vi.advanceTimersByTime(job.limits.hardMs! + WATCHDOG_GRACE_MS);
-    expect(out.slice(-2)).toEqual(['info depth 6 seldepth 6 score cp 42 wdl 548 0 452 nodes 800 nps 400 time 2000 hashfull 7 pv e5 d4', 'bestmove e5']);
+    expect(out.slice(-2).map(noWdl)).toEqual(['info depth 6 seldepth 6 score cp 42 nodes 800 nps 400 time 2000 hashfull 7 pv e5 d4', 'bestmove e5']);
   });
 
   it('starts the final line with the move played when the result has no line, and prints none before any depth', () => {
     session.handle('position startpos moves a1 f6');
     session.handle('go depth 9');
     backend.last.handlers.onDone({ result: { best: m('c3'), score: -5, depth: 2, nodes: 50, pv: [] }, nodes: 50 });
-    expect(out.at(-2)).toMatch(/^info depth 2 seldepth 2 score cp -5 wdl 494 0 506 nodes 50 .* pv c3$/);
+    expect(out.at(-2)).toMatch(/^info depth 2 seldepth 2 score cp -5 wdl \d+ 0 \d+ nodes 50 .* pv c3$/);
     session.handle('go depth 9');
     const before = out.length;
     backend.last.handlers.onDone({ result: { best: m('c3'), score: 0, depth: 0, nodes: 5, pv: [] }, nodes: 5 });
