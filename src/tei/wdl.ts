@@ -4,7 +4,7 @@
 // The model is the tuner's own (src/tune/model.ts): it fits the weights so that
 // P(White wins) = sigmoid(eval / K), eval in centiflats, with K fitted once per board size. So
 // the same K turns a score back into the chance the fit meant. K is read from the `source` note
-// that `bredon tune` writes into weights.generated.ts ("... K 217.2, ..."); a size whose weights
+// that `bredon tune` writes into weights.generated.ts ("... K 199.0, ..."); a size whose weights
 // were carried over from another size (no K of its own) uses DEFAULT_WDL_SCALE, about the 6x6 fit.
 //
 // Draws: the tuner's targets count a draw as half a win and it fits no draw rate, and draws
@@ -14,7 +14,7 @@
 
 import { GENERATED_WEIGHTS } from '../eval/weights.generated.js';
 
-/** K (centiflats) for a size without a fitted K of its own: close to the 6x6 fit's 217. */
+/** K (centiflats) for a size without a fitted K of its own: close to the 6x6 fits (199 to 217 so far). */
 export const DEFAULT_WDL_SCALE = 200;
 
 const scales = new Map<number, number>();
