@@ -843,7 +843,9 @@ export class PlaytakBot {
       return;
     }
     const link = this.link;
-    if (g === undefined || g.settling || link === undefined || !this.loggedIn || this.finished) return;
+    // While a reconnected bot waits to learn whether its game resumes (resumeTimer), the game
+    // may already be gone on the server: no move is searched or sent until it comes back.
+    if (g === undefined || g.settling || link === undefined || !this.loggedIn || this.finished || this.resumeTimer !== undefined) return;
     if (g.pos.side !== g.colour || boardResult(g.pos, g.halfKomi) !== ONGOING) return;
     const ply = g.moves.length;
     const limits = thinkLimits({
@@ -883,7 +885,9 @@ export class PlaytakBot {
   private onThought(g: LiveGame, ply: number, link: Link, root: Position, t: Thought): void {
     this.search = undefined;
     if (this.finished) return;
-    if (this.game !== g || g.moves.length !== ply || this.link !== link || !this.loggedIn || g.settling) return this.maybeThink();
+    if (this.game !== g || g.moves.length !== ply || this.link !== link || !this.loggedIn || g.settling || this.resumeTimer !== undefined) {
+      return this.maybeThink();
+    }
     if (t.move === 0) {
       this.log(`game ${g.no}: no legal move to play`);
       return;
