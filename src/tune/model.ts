@@ -32,43 +32,35 @@ function targetOf(rows: Rows, i: number, K: number, lambda: number): number {
   return r;
 }
 
+/** E of row i (White's view, centiflats) for weights mg, eg: its features dotted with the blend. */
+function rowEval(rows: Rows, i: number, mg: Float64Array, eg: Float64Array): number {
+  const { count, F } = rows;
+  const at = i * count;
+  let a = 0;
+  let b = 0;
+  for (let j = 0; j < count; j++) {
+    const f = F[at + j]!;
+    if (f !== 0) {
+      a += f * mg[j]!;
+      b += f * eg[j]!;
+    }
+  }
+  const ph = rows.phase[i]!;
+  return a * ph + b * (1 - ph);
+}
+
 /** E of every row into E[0..n) for weights mg, eg. */
 export function evaluateRows(rows: Rows, mg: Float64Array, eg: Float64Array, E: Float64Array): void {
-  const { n, count, F, phase } = rows;
-  for (let i = 0; i < n; i++) {
-    const at = i * count;
-    let a = 0;
-    let b = 0;
-    for (let j = 0; j < count; j++) {
-      const f = F[at + j]!;
-      if (f !== 0) {
-        a += f * mg[j]!;
-        b += f * eg[j]!;
-      }
-    }
-    const ph = phase[i]!;
-    E[i] = a * ph + b * (1 - ph);
-  }
+  for (let i = 0; i < rows.n; i++) E[i] = rowEval(rows, i, mg, eg);
 }
 
 /** Mean squared error of sigmoid(E / K) against the targets set by setTargets. */
 export function loss(rows: Rows, mg: Float64Array, eg: Float64Array, K: number): number {
-  const { n, count, F, phase, target } = rows;
+  const { n, target } = rows;
   if (n === 0) return NaN;
   let sum = 0;
   for (let i = 0; i < n; i++) {
-    const at = i * count;
-    let a = 0;
-    let b = 0;
-    for (let j = 0; j < count; j++) {
-      const f = F[at + j]!;
-      if (f !== 0) {
-        a += f * mg[j]!;
-        b += f * eg[j]!;
-      }
-    }
-    const ph = phase[i]!;
-    const d = sigmoid((a * ph + b * (1 - ph)) / K) - target[i]!;
+    const d = sigmoid(rowEval(rows, i, mg, eg) / K) - target[i]!;
     sum += d * d;
   }
   return sum / n;
@@ -87,17 +79,8 @@ export function lossAndGradient(rows: Rows, mg: Float64Array, eg: Float64Array, 
   const scale = 2 / (n * K);
   for (let i = 0; i < n; i++) {
     const at = i * count;
-    let a = 0;
-    let b = 0;
-    for (let j = 0; j < count; j++) {
-      const f = F[at + j]!;
-      if (f !== 0) {
-        a += f * mg[j]!;
-        b += f * eg[j]!;
-      }
-    }
     const ph = phase[i]!;
-    const s = sigmoid((a * ph + b * (1 - ph)) / K);
+    const s = sigmoid(rowEval(rows, i, mg, eg) / K);
     const d = s - target[i]!;
     sum += d * d;
     // d(d^2)/dE = 2 d s (1 - s) / K; dE/dmg_j = F_j ph, dE/deg_j = F_j (1 - ph).
