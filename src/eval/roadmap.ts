@@ -70,7 +70,7 @@ export function mapRoads(pos: Position, colour: number, groupWeights: readonly n
     const r = colour * 8;
     for (let i = 0; i < 8; i++) REACH[r + i] = cache[at + 5 + i]!;
   } else {
-    computeRoadMap(pos, colour, groupWeights);
+    computeRoadMap(pos, colour, groupWeights, undefined);
     candLo = CANDIDATES[0]!;
     candHi = CANDIDATES[1]!;
     score = CANDIDATES[2]!;
@@ -107,15 +107,13 @@ const CANDIDATES = new Int32Array(3);
  */
 export function groupSpans(pos: Position, colour: number): void {
   GROUP_SPANS.fill(0);
-  spans = GROUP_SPANS;
-  computeRoadMap(pos, colour, ZERO_WEIGHTS);
-  spans = undefined;
+  computeRoadMap(pos, colour, ZERO_WEIGHTS, GROUP_SPANS);
 }
 
 const ZERO_WEIGHTS: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0];
-let spans: Int32Array | undefined;
 
-function computeRoadMap(pos: Position, colour: number, groupWeights: readonly number[]): void {
+/** Also counts the groups by span into `spans` when given (the tuner's call, never the search's). */
+function computeRoadMap(pos: Position, colour: number, groupWeights: readonly number[], spans: Int32Array | undefined): void {
   const m = pos.info.masks;
   const lines = pos.info.lines;
   const size = pos.size;
