@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { featureLayout } from '../eval/features.js';
+import { featureLayout, type FeatureLayout } from '../eval/features.js';
 import { weightsFor, type GeneratedSize } from '../eval/weights.js';
 import { loadDataset, OPENING_PLIES, type Dataset } from '../tune/dataset.js';
 import { fitK, loss, setTargets } from '../tune/model.js';
@@ -101,6 +101,26 @@ function fixed(x: number, digits: number): string {
   return Number.isNaN(x) ? 'n/a' : x.toFixed(digits);
 }
 
+/** Rounds weights as the file keeps them: 0.1 centiflat, the tied (unphased) ones whole and equal. */
+function roundAsWritten(L: FeatureLayout, mg: Float64Array, eg: Float64Array): void {
+  for (let j = 0; j < L.count; j++) {
+    const whole = L.unphased[j] === 1;
+    mg[j] = roundWeight(mg[j]!, whole);
+    eg[j] = whole ? mg[j]! : roundWeight(eg[j]!, false);
+  }
+}
+
+/** Rewrites the generated weights file with `entry` for `size`, every other size kept. */
+function writeEntry(outPath: string, size: number, entry: GeneratedSize, commandLine: string, log: (line: string) => void): void {
+  let existing: Record<number, GeneratedSize>;
+  try {
+    existing = readGeneratedEntries(outPath);
+  } catch (e) {
+    throw new UsageError(`--out: ${(e as Error).message}`);
+  }
+  writeWeightsFile(outPath, mergeEntries(existing, { [size]: entry }, log), commandLine);
+}
+
 export async function runTune(argv: string[], out: (line: string) => void): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -161,8 +181,8 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
   if (files.length === 0) {
     // No data: write the carried-over weights as they are.
     const source = `carried over from the ${startFrom}x${startFrom} weights (bredon tune --start-from ${startFrom}, ${new Date().toISOString().slice(0, 10)}; no data of this size)`;
-    const entry: GeneratedSize = { source, names: [...L.names], mg: Array.from(mg0, (w, j) => roundWeight(w, L.unphased[j] === 1)), eg: Array.from(eg0, (w, j) => roundWeight(w, L.unphased[j] === 1)) };
-    if (!dryRun) writeWeightsFile(outPath, mergeEntries(readGeneratedEntries(outPath), { [size]: entry }, (line) => process.stderr.write(line + '\n')), commandLine);
+    roundAsWritten(L, mg0, eg0);
+    if (!dryRun) writeEntry(outPath, size, { source, names: [...L.names], mg: Array.from(mg0), eg: Array.from(eg0) }, commandLine, (line) => process.stderr.write(line + '\n'));
     out(`size ${size}: ${source}${dryRun ? ' (dry run: nothing written)' : `; wrote ${outPath}`}`);
     return;
   }
@@ -192,13 +212,8 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
     onEpoch: (e, t, v) => progress.update(e, t, v),
   });
   progress.stop();
-  // The weights as written (0.1 centiflat, the tied group weights whole), and their losses: what
-  // the engine will actually use.
-  for (let j = 0; j < L.count; j++) {
-    const whole = L.unphased[j] === 1;
-    mg[j] = roundWeight(mg[j]!, whole);
-    eg[j] = whole ? mg[j]! : roundWeight(eg[j]!, false);
-  }
+  // The weights as written, and their losses: what the engine will actually use.
+  roundAsWritten(L, mg, eg);
   const after = losses(data, tiltak, mg, eg, K);
   const fitted = performance.now();
 
@@ -211,17 +226,7 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
     `loss train ${lossText(before.train)} -> ${lossText(after.train)}, validation ${lossText(before.validation)} -> ${lossText(after.validation)}, ` +
     `Tiltak validation ${lossText(before.tiltak)} -> ${lossText(after.tiltak)}`;
 
-  if (!dryRun) {
-    const entry: GeneratedSize = { source, names: [...L.names], mg: Array.from(mg), eg: Array.from(eg) };
-    let existing: Record<number, GeneratedSize>;
-    try {
-      existing = readGeneratedEntries(outPath);
-    } catch (e) {
-      throw new UsageError(`--out: ${(e as Error).message}`);
-    }
-    const entries = mergeEntries(existing, { [size]: entry }, log);
-    writeWeightsFile(outPath, entries, commandLine);
-  }
+  if (!dryRun) writeEntry(outPath, size, { source, names: [...L.names], mg: Array.from(mg), eg: Array.from(eg) }, commandLine, log);
 
   const skipped = s.opening + s.finished + s.placementThreat + s.spreadThreat;
   out(`size ${size}: ${s.games} games (${s.validationGames} held out; ${s.tiltakGames} played by Tiltak); skipped ${s.otherSize} of other sizes, ${s.unfinished} unfinished, ${s.errors} with errors`);
