@@ -111,15 +111,6 @@ function findSpreadWin(pos: Position, colour: number): number {
   const top = pos.top;
   const height = pos.height;
   const r = colour * 8;
-  const sLo = REACH[r]!;
-  const sHi = REACH[r + 1]!;
-  const nLo = REACH[r + 2]!;
-  const nHi = REACH[r + 3]!;
-  const wLo = REACH[r + 4]!;
-  const wHi = REACH[r + 5]!;
-  const eLo = REACH[r + 6]!;
-  const eHi = REACH[r + 7]!;
-  const seg = SEGMENTS[size]!;
   const cross = CROSS[size]!;
   const b = pos.b;
   const c2 = colour * 2;
@@ -136,39 +127,28 @@ function findSpreadWin(pos: Position, colour: number): number {
       const carry = h < size ? h : size;
       // All four directions at once, blockers ignored (one square more for a capstone's smash).
       const x = ((sq * 9 + carry) * 2 + (t >= 6 ? 1 : 0)) * 2;
-      const xLo = cross[x]!;
-      const xHi = cross[x + 1]!;
-      if (
-        !(((xLo & sLo) | (xHi & sHi)) !== 0 && ((xLo & nLo) | (xHi & nHi)) !== 0) &&
-        !(((xLo & wLo) | (xHi & wHi)) !== 0 && ((xLo & eLo) | (xHi & eHi)) !== 0)
-      ) {
-        continue;
-      }
-      found = spreadWinFrom(pos, colour, sq, t, carry, seg, sLo, sHi, nLo, nHi, wLo, wHi, eLo, eHi);
+      if (roadAxes(r, cross[x]!, cross[x + 1]!) === 0) continue;
+      found = spreadWinFrom(pos, colour, sq, t, carry);
     }
   }
   SPREAD_WIN[0] = found;
   return found;
 }
 
+/**
+ * Which roads the square set (lo, hi) could complete as new road squares, by the REACH sets at
+ * r = colour * 8: bit 1 north-south (it meets both A_S and A_N), bit 2 east-west (A_W and A_E).
+ */
+function roadAxes(r: number, lo: number, hi: number): number {
+  const ns = ((lo & REACH[r]!) | (hi & REACH[r + 1]!)) !== 0 && ((lo & REACH[r + 2]!) | (hi & REACH[r + 3]!)) !== 0;
+  const ew = ((lo & REACH[r + 4]!) | (hi & REACH[r + 5]!)) !== 0 && ((lo & REACH[r + 6]!) | (hi & REACH[r + 7]!)) !== 0;
+  return (ns ? 1 : 0) | (ew ? 2 : 0);
+}
+
 /** spreadWin for the stack on sq (top t): each direction filtered by its segment, then played out. */
-function spreadWinFrom(
-  pos: Position,
-  colour: number,
-  sq: number,
-  t: number,
-  carry: number,
-  seg: Int32Array,
-  sLo: number,
-  sHi: number,
-  nLo: number,
-  nHi: number,
-  wLo: number,
-  wHi: number,
-  eLo: number,
-  eHi: number,
-): number {
+function spreadWinFrom(pos: Position, colour: number, sq: number, t: number, carry: number): number {
   const top = pos.top;
+  const seg = SEGMENTS[pos.size]!;
   const isCap = t >= 6;
   for (let dir = 0; dir < 4; dir++) {
     const free = freeSquares(pos, sq, dir);
@@ -179,11 +159,10 @@ function spreadWinFrom(
     const at = ((sq * 4 + dir) * 9 + len) * 2;
     const gLo = seg[at]!;
     const gHi = seg[at + 1]!;
-    const ns = ((gLo & sLo) | (gHi & sHi)) !== 0 && ((gLo & nLo) | (gHi & nHi)) !== 0;
-    const ew = ((gLo & wLo) | (gHi & wHi)) !== 0 && ((gLo & eLo) | (gHi & eHi)) !== 0;
-    if (!ns && !ew) continue;
+    const axes = roadAxes(colour * 8, gLo, gHi);
+    if (axes === 0) continue;
     const end = spreadsInDirection(pos, sq, dir, carry, isCap, scratch, 0);
-    const m = winningSpread(pos, colour, sq, dir, ns, ew, end);
+    const m = winningSpread(pos, colour, sq, dir, (axes & 1) !== 0, (axes & 2) !== 0, end);
     if (m !== 0) {
       SPREAD_WIN[1] = gLo;
       SPREAD_WIN[2] = gHi;
