@@ -5,7 +5,8 @@
 // the PTN (so that `bredon annotate g.ptn > out.ptn` leaves a clean file). Every game is checked
 // before any is searched: a malformed or illegal game is one line on stderr and exit 2.
 
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { readTextOr } from '../notation/read-text.js';
 import { parseArgs } from 'node:util';
 import { Annotator } from '../annotate/analysis.js';
 import { AnnotateProgress } from '../annotate/progress.js';
@@ -51,14 +52,7 @@ export const annotateHelp: CommandHelp = {
 };
 
 function readGames(file: string): PtnGame[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
-    throw new UsageError(`cannot read '${file}': ${why}`);
-  }
+  const text = readTextOr(file, (why) => new UsageError(`cannot read '${file}': ${why}`));
   const parsed = parsePtnFile(text);
   if (parsed.length === 0) throw new UsageError(`'${file}' holds no PTN games`);
   return parsed.map((entry) => {

@@ -1,7 +1,7 @@
 // `bredon ptn check <file.ptn> [--size N] [--komi K] [--strict-repetition]`: replays every game
 // of a PTN file and reports, one line per game, its result or the first ply that is wrong.
 
-import { readFileSync } from 'node:fs';
+import { readTextOr } from '../notation/read-text.js';
 import { parseArgs } from 'node:util';
 import { parsePtnFile, PtnError, replayGame, tagValue } from '../notation/ptn-game.js';
 import { halfKomiOption, intOption } from './args.js';
@@ -57,14 +57,7 @@ export function runPtn(argv: string[], out: (line: string) => void): number {
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}': ${ptnUsage}`);
   const size = intOption('size', values.size, 3, 8);
   const komi = values.komi === undefined ? undefined : halfKomiOption(values.komi) / 2;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
-    throw new UsageError(`cannot read '${file}': ${why}`);
-  }
+  const text = readTextOr(file, (why) => new UsageError(`cannot read '${file}': ${why}`));
   const parsed = parsePtnFile(text);
   if (parsed.length === 0) throw new UsageError(`'${file}' holds no PTN games`);
 

@@ -3,7 +3,7 @@
 // followed by moves played from it. Blank lines and lines starting with '#' are skipped. Every
 // opening is checked when the file is read: moves on the board, legal, and the game not over.
 
-import { readFileSync } from 'node:fs';
+import { readTextOr } from '../notation/read-text.js';
 import { makeMove } from '../core/makemove.js';
 import { isLegalMove } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
@@ -73,14 +73,7 @@ export function parseOpenings(text: string, size: number, source: string): Openi
 }
 
 export function readOpenings(path: string, size: number): Opening[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
-    throw new MatchError(`cannot read openings file '${path}': ${why}`);
-  }
+  const text = readTextOr(path, (why) => new MatchError(`cannot read openings file '${path}': ${why}`));
   return parseOpenings(text, size, path);
 }
 
