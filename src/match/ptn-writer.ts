@@ -54,6 +54,36 @@ function moveComment(m: GameRecord['moves'][number]): string {
   return parts.length === 0 ? '' : `{${parts.join(' ')}}`;
 }
 
+/**
+ * Moves (each with its comment, if any) as PTN move lines, one per move number, numbered from
+ * the start position: the TPS's side and move number (`5. -- b3` when Black moves first), or
+ * 1. with White from the empty board.
+ */
+export function numberedMoveLines(startTps: string | null, moves: readonly string[]): string[] {
+  const lines: string[] = [];
+  let moveNumber = 1;
+  let side = 0;
+  if (startTps !== null) {
+    const [, sideText, numberText] = startTps.split(' ');
+    side = Number(sideText) - 1;
+    moveNumber = Number(numberText);
+  }
+  let line = '';
+  for (const m of moves) {
+    if (side === 0) {
+      if (line !== '') lines.push(line);
+      line = `${moveNumber}.`;
+    } else if (line === '') {
+      line = `${moveNumber}. --`;
+    }
+    line += ` ${m}`;
+    if (side === 1) moveNumber++;
+    side ^= 1;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
 export function formatGamePtn(game: GameRecord, meta: PtnMeta = {}): string {
   const { setup } = game;
   const d = game.startedAt;
@@ -77,29 +107,15 @@ export function formatGamePtn(game: GameRecord, meta: PtnMeta = {}): string {
   const lines = tags.map(([k, v]) => `[${k} "${quote(v)}"]`);
   lines.push('');
 
-  // Move numbering from the start position: TPS side and move number, or 1. with White.
-  let moveNumber = 1;
-  let side = 0;
-  if (setup.opening.tps !== null) {
-    const [, sideText, numberText] = setup.opening.tps.split(' ');
-    side = Number(sideText) - 1;
-    moveNumber = Number(numberText);
-  }
-  let line = '';
-  for (const m of game.moves) {
-    if (side === 0) {
-      if (line !== '') lines.push(line);
-      line = `${moveNumber}.`;
-    } else if (line === '') {
-      line = `${moveNumber}. --`;
-    }
-    line += ` ${m.text}`;
-    const comment = moveComment(m);
-    if (comment !== '') line += ` ${comment}`;
-    if (side === 1) moveNumber++;
-    side ^= 1;
-  }
-  if (line !== '') lines.push(line);
+  lines.push(
+    ...numberedMoveLines(
+      setup.opening.tps,
+      game.moves.map((m) => {
+        const comment = moveComment(m);
+        return comment !== '' ? `${m.text} ${comment}` : m.text;
+      }),
+    ),
+  );
   lines.push(`{${game.detail.replace(/[{}]/g, '')}} ${game.result}`);
   return lines.join('\n') + '\n';
 }

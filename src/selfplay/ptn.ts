@@ -5,7 +5,7 @@
 // ±300 flats (e.g. +299.97 is a road in 3 plies). Book moves carry `{book}`, random plies
 // `{random}`; the closing comment says how the game ended and what it started from.
 
-import { komiText } from '../match/ptn-writer.js';
+import { komiText, numberedMoveLines } from '../match/ptn-writer.js';
 import type { SelfplayGame, SelfplayMove } from './game.js';
 
 export const SELFPLAY_SITE = 'bredon selfplay';
@@ -55,27 +55,7 @@ export function formatSelfplayPtn(game: SelfplayGame): string {
   const lines = tags.map(([k, v]) => `[${k} "${v.replace(/["\\]/g, '')}"]`);
   lines.push('');
 
-  // Move numbers from the start position: the TPS's side and move number, or 1. with White.
-  let moveNumber = 1;
-  let side = 0;
-  if (job.opening.tps !== null) {
-    const [, sideText, numberText] = job.opening.tps.split(' ');
-    side = Number(sideText) - 1;
-    moveNumber = Number(numberText);
-  }
-  let line = '';
-  for (const m of game.moves) {
-    if (side === 0) {
-      if (line !== '') lines.push(line);
-      line = `${moveNumber}.`;
-    } else if (line === '') {
-      line = `${moveNumber}. --`;
-    }
-    line += ` ${m.text} ${moveComment(m)}`;
-    if (side === 1) moveNumber++;
-    side ^= 1;
-  }
-  if (line !== '') lines.push(line);
+  lines.push(...numberedMoveLines(job.opening.tps, game.moves.map((m) => `${m.text} ${moveComment(m)}`)));
   const from = job.opening.line === 0 ? 'the empty board' : `opening line ${job.opening.line}`;
   lines.push(`{${endText(game)}; from ${from} and ${game.randomPlies} random plies} ${game.result}`);
   return lines.join('\n') + '\n';
