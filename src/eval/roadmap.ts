@@ -34,6 +34,13 @@ export const MAP = new Int32Array(8);
  */
 export const REACH = new Int32Array(16);
 
+/**
+ * Per colour c at c * 2: the squares (lo, hi), occupied or not, that as one more road square of
+ * c's would complete a road: the threats before `& empty` (spread-roads.ts: a lone flat stepping
+ * onto one of them).
+ */
+export const ROAD_GAPS = new Int32Array(4);
+
 /** Filled by groupSpans(): GROUP_SPANS[k], the number of road groups spanning k lines. */
 export const GROUP_SPANS = new Int32Array(9);
 
@@ -91,6 +98,8 @@ export function mapRoads(pos: Position, colour: number, groupWeights: readonly n
     tLo = candLo & m[M_BOARD]! & ~(b[0]! | b[2]! | b[4]! | b[6]! | b[8]! | b[10]!);
     tHi = candHi & m[M_BOARD + 1]! & ~(b[1]! | b[3]! | b[5]! | b[7]! | b[9]! | b[11]!);
   }
+  ROAD_GAPS[colour * 2] = candLo;
+  ROAD_GAPS[colour * 2 + 1] = candHi;
   const out = colour * 4;
   MAP[out] = tLo;
   MAP[out + 1] = tHi;

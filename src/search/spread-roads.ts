@@ -11,11 +11,12 @@
 // cannot make a road, and only the survivors are played out (make, road check, unmake).
 // Call after mapRoads() of `colour` on the same position. Allocation-free.
 
+import { dilate, OUT } from '../core/bitboard.js';
 import { freeSquares, spreadsInDirection } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import { roadInSet } from '../core/roads.js';
-import { MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
-import { REACH } from '../eval/roadmap.js';
+import { M_NOT_FILE_FIRST, M_NOT_FILE_LAST, MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
+import { REACH, ROAD_GAPS } from '../eval/roadmap.js';
 
 /** SEGMENTS[size][((sq * 4 + dir) * 9 + len) * 2 + half]: the origin and the next len squares. */
 const SEGMENTS: Int32Array[] = [];
@@ -115,6 +116,22 @@ function findSpreadWin(pos: Position, colour: number): number {
   const b = pos.b;
   const c2 = colour * 2;
   let found = 0;
+  // A lone flat moves one step: its square empties and the one it enters is the only new road
+  // square, which must then be a road gap (roadmap.ts ROAD_GAPS) it can enter (not a wall or
+  // capstone). So a lone flat counts only if it stands next to such a gap (near), by one
+  // dilation per call instead of a cross per flat. (A lone wall makes no road square at all.)
+  const m = pos.info.masks;
+  dilate(
+    ROAD_GAPS[colour * 2]! & ~(b[4] | b[6] | b[8] | b[10]),
+    ROAD_GAPS[colour * 2 + 1]! & ~(b[5] | b[7] | b[9] | b[11]),
+    size,
+    m[M_NOT_FILE_FIRST]!,
+    m[M_NOT_FILE_FIRST + 1]!,
+    m[M_NOT_FILE_LAST]!,
+    m[M_NOT_FILE_LAST + 1]!,
+  );
+  const nearLo = OUT[0]!;
+  const nearHi = OUT[1]!;
   // Every stack `colour` controls: its flats, walls and capstones on top.
   for (let half = 0; half < 2 && found === 0; half++) {
     let bits = b[c2 + half]! | b[4 + c2 + half]! | b[8 + c2 + half]!;
@@ -124,6 +141,9 @@ function findSpreadWin(pos: Position, colour: number): number {
       const sq = half * 32 + 31 - Math.clz32(low);
       const t = top[sq]!;
       const h = height[sq]!;
+      if (h === 1 && t < 6) {
+        if (t >= 4 || (low & (half === 0 ? nearLo : nearHi)) === 0) continue;
+      }
       const carry = h < size ? h : size;
       // All four directions at once, blockers ignored (one square more for a capstone's smash).
       const x = ((sq * 9 + carry) * 2 + (t >= 6 ? 1 : 0)) * 2;
@@ -186,6 +206,7 @@ function winningSpread(pos: Position, colour: number, sq: number, dir: number, n
   const step = pos.info.delta[dir]!;
   const topIsWall = pos.top[sq]! >> 1 === 2;
   const c2 = colour * 2;
+  const r = colour * 8;
   const roadLo = b[c2]! | b[8 + c2]!;
   const roadHi = b[c2 + 1]! | b[9 + c2]!;
   const originLo = sq < 32 ? 1 << sq : 0;
@@ -210,7 +231,13 @@ function winningSpread(pos: Position, colour: number, sq: number, dir: number, n
       if (cur < 32) lo = road ? lo | (1 << cur) : lo & ~(1 << cur);
       else hi = road ? hi | (1 << (cur - 32)) : hi & ~(1 << (cur - 32));
     }
-    if (roadInSet(pos, lo, hi, ns, ew)) return m;
+    // Only squares that became road can join a south group to a north one (the segment test
+    // of spreadWinFrom, applied to this spread's own new road squares): most spreads end here,
+    // before the flood fill.
+    const axes = roadAxes(r, lo & ~roadLo, hi & ~roadHi);
+    const nsNew = ns && (axes & 1) !== 0;
+    const ewNew = ew && (axes & 2) !== 0;
+    if ((nsNew || ewNew) && roadInSet(pos, lo, hi, nsNew, ewNew)) return m;
   }
   return 0;
 }
