@@ -185,7 +185,6 @@ export function scoreBoard(
   const trace = F !== null;
   let s = 0;
   const size = pos.size;
-  const area = pos.area;
   const top = pos.top;
   const height = pos.height;
   const stack = pos.stack;
@@ -200,73 +199,80 @@ export function scoreBoard(
   const lc = LINE_COUNTS;
   lc.fill(0);
   let flats = 0;
-  for (let sq = 0; sq < area; sq++) {
-    const code = top[sq]!;
-    if (code === 0) continue;
-    const colour = code & 1;
-    const sign = colour === WHITE ? 1 : -1;
-    const type = code >> 1; // 1 flat, 2 wall, 3 cap
-    // Per colour and line (ranks 0..7, files 8..15): road pieces at c * 32 + line, hard
-    // blockers (walls, caps) at c * 32 + 16 + line.
-    const rank = rankOf[sq]!;
-    const file = sq - rank * size;
-    const at = colour * 32;
-    if (type !== 2) {
-      lc[at + rank]++;
-      lc[at + 8 + file]++;
-    }
-    if (type !== 1) {
-      lc[at + 16 + rank]++;
-      lc[at + 24 + file]++;
-    }
-    if (type === 1) {
-      s += sign * W[row + flatPst + cls[sq]!]!;
-      if (trace) F[flatPst + cls[sq]!] += sign;
-      flats += sign;
-    } else if (type === 2) {
-      s += sign * W[row + wallPst + cls[sq]!]!;
-      if (trace) F[wallPst + cls[sq]!] += sign;
-    } else {
-      s += sign * W[row + capPst + cls[sq]!]!;
-      if (trace) F[capPst + cls[sq]!] += sign;
-      let mob = 0;
-      for (let dir = 0; dir < 4; dir++) {
-        const r = ray[sq * 4 + dir]!;
-        const step = delta[dir]!;
-        let cur = sq + step;
-        for (let i = 0; i < r && top[cur]! < 4; i++, cur += step) mob++;
+  // The occupied squares in increasing order (the sum's order, hence its rounding, is that of
+  // a plain square loop), found from the bitboards rather than by reading every top.
+  const b = pos.b;
+  const occLo = b[0]! | b[2]! | b[4]! | b[6]! | b[8]! | b[10]!;
+  const occHi = b[1]! | b[3]! | b[5]! | b[7]! | b[9]! | b[11]!;
+  for (let bits = occLo, half = 0; half < 2; bits = occHi, half++) {
+    for (; bits !== 0; bits &= bits - 1) {
+      const sq = half * 32 + 31 - Math.clz32(bits & -bits);
+      const code = top[sq]!;
+      const colour = code & 1;
+      const sign = colour === WHITE ? 1 : -1;
+      const type = code >> 1; // 1 flat, 2 wall, 3 cap
+      // Per colour and line (ranks 0..7, files 8..15): road pieces at c * 32 + line, hard
+      // blockers (walls, caps) at c * 32 + 16 + line.
+      const rank = rankOf[sq]!;
+      const file = sq - rank * size;
+      const at = colour * 32;
+      if (type !== 2) {
+        lc[at + rank]++;
+        lc[at + 8 + file]++;
       }
-      s += sign * mob * W[row + L.capMobility]!;
-      if (trace) F[L.capMobility] += sign * mob;
-    }
-    const h = height[sq]!;
-    if (h > 1) {
-      const base = sq * stride;
-      const carryFloor = h > size ? h - size : 0; // pieces below this level cannot be carried
-      let own = 0;
-      let other = 0;
-      for (let l = carryFloor; l < h - 1; l++) {
-        if (stack[base + l] === colour) own++;
-        else other++;
+      if (type !== 1) {
+        lc[at + 16 + rank]++;
+        lc[at + 24 + file]++;
       }
-      const at = L.stack + 2 * (type - 1);
-      s += sign * (own * W[row + at]! + other * W[row + at + 1]!);
-      if (trace) {
-        F[at] += sign * own;
-        F[at + 1] += sign * other;
-      }
-      if (carryFloor > 0) {
-        let bOwn = 0;
-        for (let l = 0; l < carryFloor; l++) if (stack[base + l] === colour) bOwn++;
-        s += sign * (bOwn * W[row + L.stack + 6]! + (carryFloor - bOwn) * W[row + L.stack + 7]!);
-        if (trace) {
-          F[L.stack + 6] += sign * bOwn;
-          F[L.stack + 7] += sign * (carryFloor - bOwn);
+      if (type === 1) {
+        s += sign * W[row + flatPst + cls[sq]!]!;
+        if (trace) F[flatPst + cls[sq]!] += sign;
+        flats += sign;
+      } else if (type === 2) {
+        s += sign * W[row + wallPst + cls[sq]!]!;
+        if (trace) F[wallPst + cls[sq]!] += sign;
+      } else {
+        s += sign * W[row + capPst + cls[sq]!]!;
+        if (trace) F[capPst + cls[sq]!] += sign;
+        let mob = 0;
+        for (let dir = 0; dir < 4; dir++) {
+          const r = ray[sq * 4 + dir]!;
+          const step = delta[dir]!;
+          let cur = sq + step;
+          for (let i = 0; i < r && top[cur]! < 4; i++, cur += step) mob++;
         }
+        s += sign * mob * W[row + L.capMobility]!;
+        if (trace) F[L.capMobility] += sign * mob;
       }
-      if (type === 3 && stack[base + h - 2] === colour) {
-        s += sign * W[row + L.hardCap]!;
-        if (trace) F[L.hardCap] += sign;
+      const h = height[sq]!;
+      if (h > 1) {
+        const base = sq * stride;
+        const carryFloor = h > size ? h - size : 0; // pieces below this level cannot be carried
+        let own = 0;
+        let other = 0;
+        for (let l = carryFloor; l < h - 1; l++) {
+          if (stack[base + l] === colour) own++;
+          else other++;
+        }
+        const at = L.stack + 2 * (type - 1);
+        s += sign * (own * W[row + at]! + other * W[row + at + 1]!);
+        if (trace) {
+          F[at] += sign * own;
+          F[at + 1] += sign * other;
+        }
+        if (carryFloor > 0) {
+          let bOwn = 0;
+          for (let l = 0; l < carryFloor; l++) if (stack[base + l] === colour) bOwn++;
+          s += sign * (bOwn * W[row + L.stack + 6]! + (carryFloor - bOwn) * W[row + L.stack + 7]!);
+          if (trace) {
+            F[L.stack + 6] += sign * bOwn;
+            F[L.stack + 7] += sign * (carryFloor - bOwn);
+          }
+        }
+        if (type === 3 && stack[base + h - 2] === colour) {
+          s += sign * W[row + L.hardCap]!;
+          if (trace) F[L.hardCap] += sign;
+        }
       }
     }
   }
@@ -282,7 +288,6 @@ export function scoreBoard(
   }
 
   // Bitboards (lo, hi halves): flats 0/1, walls 2/3, caps 4/5.
-  const b = pos.b;
   const m = pos.info.masks;
   const nfl = m[M_NOT_FILE_FIRST]!;
   const nfh = m[M_NOT_FILE_FIRST + 1]!;
