@@ -6,6 +6,13 @@
 // facing such a threat is never evaluated statically but searched one ply more, so forced
 // roads in two are seen at low depth. Everything runs on preallocated typed arrays: no
 // allocation per node.
+//
+// Multi-PV (limits.multiPV = N > 1, main thread only): each iteration searches the root N times,
+// the k-th time with the moves of the k - 1 lines already found at that depth excluded (a check
+// at ply 0 only, against a small preallocated list), each with an aspiration window around that
+// line's score of the previous iteration; the lines are then sorted best first and reported.
+// A root searched with moves excluded does not store its entry in the table: its best move and
+// score are not the root's. With N = 1 the search is exactly the single-line one.
 
 import { makeMove, makeNull, unmakeMove, unmakeNull } from '../core/makemove.js';
 import { generateMoves, MAX_MOVES } from '../core/movegen.js';
@@ -17,7 +24,7 @@ import { MAP, mapRoads } from '../eval/roadmap.js';
 import { MoveOrder, MovePicker } from './order.js';
 import { SPREAD_WIN, spreadWin } from './spread-roads.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
-import { WIN_SCORE, WIN_THRESHOLD, type ProgressCallback, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
+import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type ProgressCallback, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
 
 export interface SearcherOptions {
   table: TranspositionTable;
@@ -46,6 +53,13 @@ for (let d = 1; d < 64; d++) {
   for (let i = 1; i < 64; i++) LMR_TABLE[d * 64 + i] = Math.floor(0.6 + (Math.log(d) * Math.log(i)) / 2.3);
 }
 
+/** One Multi-PV line of a completed root search: its root move, exact score and line. */
+interface RootLine {
+  move: number;
+  score: number;
+  pv: number[];
+}
+
 export class Searcher {
   private readonly tt: TranspositionTable;
   private readonly stop: Int32Array;
@@ -56,6 +70,9 @@ export class Searcher {
   private readonly rootMoves = new Int32Array(MAX_MOVES);
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLen = new Int32Array(MAX_PLY);
+  /** Root moves the current root search must skip (Multi-PV: the lines found at this depth). */
+  private readonly excluded = new Int32Array(MAX_MULTI_PV);
+  private excludedCount = 0;
 
   private pos!: Position;
   private halfKomi = 0;
@@ -110,49 +127,47 @@ export class Searcher {
     this.order.age();
 
     const result: SearchResult = { best: 0, score: 0, depth: 0, nodes: 0, pv: [] };
+    this.excludedCount = 0;
     if (boardResult(pos, halfKomi) !== ONGOING) return result;
     const rootEnd = generateMoves(pos, this.rootMoves, 0);
     if (rootEnd === 0) return result;
     result.best = this.rootMoves[0]!; // a legal answer even if stopped at once
 
-    let score = 0;
+    // As many lines as asked, but never more than the root has moves; helpers search one.
+    const lineCount = this.threadIndex === 0 ? Math.max(1, Math.min(limits.multiPV ?? 1, MAX_MULTI_PV, rootEnd)) : 1;
+    const multi = lineCount > 1;
+    // Each line's score in the last completed iteration, best first: the next one's aspiration centres.
+    const scores = new Float64Array(lineCount);
+    // Aspiration fail-high/low reports are bounds of one line of an unfinished iteration: only
+    // the single-line search sends them (as it always has); a Multi-PV search reports whole iterations.
+    const onBound = onInfo !== undefined && this.threadIndex === 0 && !multi ? onInfo : undefined;
     const first = this.threadIndex === 0 ? 1 : 1 + (this.threadIndex & 1);
     for (let depth = first; depth <= maxDepth; depth++) {
       this.extensionLimit = Math.min(MAX_PLY - 2, 2 * depth + 8);
-      let alpha = -INF;
-      let beta = INF;
-      let window = ASPIRATION;
-      if (depth >= 4 && Math.abs(score) < WIN_THRESHOLD) {
-        alpha = score - window;
-        beta = score + window;
-      }
-      for (;;) {
-        const s = this.negamax(depth, alpha, beta, 0, true, 0);
+      const lines: RootLine[] = [];
+      for (let k = 0; k < lineCount; k++) {
+        this.excludedCount = k; // the moves of lines 0..k-1 of this iteration
+        const score = this.searchRoot(depth, scores[k]!, onBound);
         if (this.aborted) break;
-        if (s <= alpha) {
-          if (onInfo && this.threadIndex === 0) onInfo(this.info(depth, alpha, 'upper'));
-          alpha = Math.max(-INF, s - window);
-          window *= 4;
-        } else if (s >= beta) {
-          if (onInfo && this.threadIndex === 0) onInfo(this.info(depth, beta, 'lower'));
-          beta = Math.min(INF, s + window);
-          window *= 4;
-        } else {
-          score = s;
-          break;
-        }
-        if (window > 1000) {
-          alpha = -INF;
-          beta = INF;
-        }
+        const move = this.pv[0]!;
+        lines.push({ move, score, pv: Array.from(this.pv.subarray(0, this.pvLen[0]!)) });
+        this.excluded[k] = move;
       }
-      if (this.aborted) break;
-      result.best = this.pv[0]!;
-      result.pv = Array.from(this.pv.subarray(0, this.pvLen[0]!));
-      result.score = score;
+      this.excludedCount = 0;
+      if (this.aborted) break; // an unfinished iteration changes nothing: its lines are not all known
+      // Best first; a stable sort keeps the search's order among equal scores.
+      if (multi) lines.sort((a, b) => b.score - a.score);
+      for (let k = 0; k < lineCount; k++) scores[k] = lines[k]!.score;
+      const best = lines[0]!;
+      result.best = best.move;
+      result.pv = best.pv;
+      result.score = best.score;
       result.depth = depth;
-      if (onInfo && this.threadIndex === 0) onInfo(this.info(depth, score, 'exact'));
-      if (Math.abs(score) >= WIN_THRESHOLD && WIN_SCORE - Math.abs(score) <= depth) break; // proven
+      if (onInfo && this.threadIndex === 0) {
+        if (!multi) onInfo(this.info(depth, best.score, 'exact'));
+        else for (let k = 0; k < lineCount; k++) onInfo(this.info(depth, lines[k]!.score, 'exact', lines[k]!.pv, k + 1));
+      }
+      if (lines.every((l) => Math.abs(l.score) >= WIN_THRESHOLD && WIN_SCORE - Math.abs(l.score) <= depth)) break; // proven
       if (performance.now() - this.startTime >= softMs) break;
     }
     result.nodes = this.nodes;
@@ -160,14 +175,51 @@ export class Searcher {
     return result;
   }
 
-  private info(depth: number, score: number, bound: 'exact' | 'lower' | 'upper'): SearchInfo {
+  /**
+   * One root search of an iteration at `depth` (the moves in `excluded` skipped), with an
+   * aspiration window around `previous` (that line's score in the last iteration) from depth 4,
+   * widened on each fail. Returns the exact score, the line in pv row 0; meaningless if aborted.
+   */
+  private searchRoot(depth: number, previous: number, onBound: ((info: SearchInfo) => void) | undefined): number {
+    let alpha = -INF;
+    let beta = INF;
+    let window = ASPIRATION;
+    if (depth >= 4 && Math.abs(previous) < WIN_THRESHOLD) {
+      alpha = previous - window;
+      beta = previous + window;
+    }
+    for (;;) {
+      const s = this.negamax(depth, alpha, beta, 0, true, 0);
+      if (this.aborted) return 0;
+      if (s <= alpha) {
+        if (onBound) onBound(this.info(depth, alpha, 'upper'));
+        alpha = Math.max(-INF, s - window);
+        window *= 4;
+      } else if (s >= beta) {
+        if (onBound) onBound(this.info(depth, beta, 'lower'));
+        beta = Math.min(INF, s + window);
+        window *= 4;
+      } else {
+        return s;
+      }
+      if (window > 1000) {
+        alpha = -INF;
+        beta = INF;
+      }
+    }
+  }
+
+  /** A report: the line given, or pv row 0; `multipv` (1-based) only in a Multi-PV search. */
+  private info(depth: number, score: number, bound: 'exact' | 'lower' | 'upper', line?: number[], multipv?: number): SearchInfo {
     const now = performance.now();
     if (this.onProgress !== undefined) this.nextProgressAt = now + PROGRESS_MS; // a report is a sign of life too
     const timeMs = Math.round(now - this.startTime);
     const abs = Math.abs(score);
     const mateIn = abs >= WIN_THRESHOLD ? Math.sign(score) * (WIN_SCORE - abs) : 0;
-    const pv = Array.from(this.pv.subarray(0, Math.max(1, this.pvLen[0]!)));
-    return { depth, seldepth: this.seldepth, score, mateIn, bound, nodes: this.nodes, timeMs, hashfull: this.tt.hashfull(), pv };
+    const pv = line !== undefined ? line.slice() : Array.from(this.pv.subarray(0, Math.max(1, this.pvLen[0]!)));
+    const info: SearchInfo = { depth, seldepth: this.seldepth, score, mateIn, bound, nodes: this.nodes, timeMs, hashfull: this.tt.hashfull(), pv };
+    if (multipv !== undefined) info.multipv = multipv;
+    return info;
   }
 
   private checkLimits(): void {
@@ -282,6 +334,7 @@ export class Searcher {
     const picker = this.picker;
     picker.init(ply, start, ttMove, !threatened, threatLo, threatHi);
     for (let m = picker.next(pos, ply); m !== 0; m = picker.next(pos, ply)) {
+      if (this.excludedCount !== 0 && ply === 0 && this.isExcluded(m)) continue; // Multi-PV: a line already found
       let reduce = 0;
       if (depth >= 3 && searched >= 3 && picker.quiet && !threatened) {
         reduce = LMR_TABLE[(depth < 63 ? depth : 63) * 64 + (searched < 63 ? searched : 63)]!;
@@ -306,8 +359,14 @@ export class Searcher {
       }
     }
     if (searched === 0) return staticEval; // no legal move (cannot happen in an unfinished game)
-    this.storeResult(best, bestMove, depth, ply, alpha0, beta, staticEval);
+    // A root with moves excluded has a best move and score that are not the root's: not stored.
+    if (this.excludedCount === 0 || ply !== 0) this.storeResult(best, bestMove, depth, ply, alpha0, beta, staticEval);
     return best;
+  }
+
+  private isExcluded(m: number): boolean {
+    for (let i = 0; i < this.excludedCount; i++) if (this.excluded[i] === m) return true;
+    return false;
   }
 
   /** Makes m, searches it (PVS: null window, reduced, then re-searched as needed), unmakes it. */

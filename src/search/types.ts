@@ -12,7 +12,16 @@ export interface SearchLimits {
   hardMs?: number;
   /** Search until stopped (the stop flag), ignoring depth/time limits except the depth cap. */
   infinite?: boolean;
+  /**
+   * Root lines to find per iteration (Multi-PV), 1 to MAX_MULTI_PV: the best move, then the best
+   * of the others, and so on. Undefined or 1 is the plain single-line search. Only the main
+   * thread (threadIndex 0) honours it; lazy-SMP helpers search one line.
+   */
+  multiPV?: number;
 }
+
+/** The most Multi-PV lines a search finds (each is a search of the root of its own). */
+export const MAX_MULTI_PV = 64;
 
 export interface SearchInfo {
   depth: number;
@@ -29,6 +38,11 @@ export interface SearchInfo {
   hashfull: number;
   /** Principal variation as moves (32-bit ints, see src/core/move.ts); never empty. */
   pv: number[];
+  /**
+   * In a Multi-PV search (multiPV > 1), this line's 1-based place among the iteration's lines,
+   * best first (UCI's `multipv K`); undefined in a single-line search.
+   */
+  multipv?: number;
 }
 
 export interface SearchResult {

@@ -1,0 +1,148 @@
+// Multi-PV in the search itself: each iteration's lines are the best root moves, distinct, best
+// first, each with its own line; depth 2 is checked exactly against a search of every root move;
+// the root's table entry stays line 1's; MultiPV 1 is the single-line search unchanged.
+import { describe, expect, it } from 'vitest';
+import { makeMove } from '../../src/core/makemove.js';
+import { isLegalMove, legalMoves } from '../../src/core/movegen.js';
+import { boardResult, ONGOING, WHITE_ROAD } from '../../src/core/result.js';
+import { formatMove, parseMove } from '../../src/notation/ptn-move.js';
+import { parseTps } from '../../src/notation/tps.js';
+import { Searcher } from '../../src/search/search.js';
+import { TranspositionTable } from '../../src/search/tt.js';
+import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits } from '../../src/search/types.js';
+
+const MID6 = 'x6/x,2,x,1,x2/x,2,1,12C,2,x/x,1,21,1,2S,x/x,1,x,2,x2/1,x5 1 9';
+const MID5 = 'x5/x5/x2,121212C,x2/1,x4/1,x4 2 7';
+const EARLY6 = 'x6/x6/x2,1,2,x2/x6/x6/x6 1 3';
+/** 3x3, White to move with only eight legal moves. */
+const FEW = '2S,1,2/1,2S,1/2,1,x 1 6';
+/** 5x5, White's capstone is on the board, so e1 (a flat) is the one move that completes the road. */
+const ROAD_IN_ONE = '2,2,x3/x5/x2,1C,x2/x5/1,1,1,1,x 1 6';
+
+function run(tps: string, limits: SearchLimits, table = TranspositionTable.create(8, false)) {
+  const pos = parseTps(tps);
+  const infos: SearchInfo[] = [];
+  const result = new Searcher({ table, stop: new Int32Array(1) }).search(pos, 0, limits, (i) => infos.push(i));
+  return { pos, infos, result, table };
+}
+
+/** The reports of each depth, in order. */
+function byDepth(infos: SearchInfo[]): Map<number, SearchInfo[]> {
+  const depths = new Map<number, SearchInfo[]>();
+  for (const i of infos) depths.set(i.depth, [...(depths.get(i.depth) ?? []), i]);
+  return depths;
+}
+
+describe('Multi-PV search', () => {
+  it('reports every iteration as N distinct legal lines, best first, each starting with its own move', () => {
+    const { pos, infos, result } = run(MID6, { depth: 4, multiPV: 4 });
+    expect(infos.every((i) => i.bound === 'exact')).toBe(true); // no aspiration bounds of single lines
+    const depths = byDepth(infos);
+    expect([...depths.keys()]).toEqual([1, 2, 3, 4]);
+    for (const [depth, lines] of depths) {
+      expect(lines.map((l) => l.multipv), `depth ${depth}`).toEqual([1, 2, 3, 4]);
+      expect(new Set(lines.map((l) => l.pv[0])).size).toBe(4);
+      for (let k = 1; k < lines.length; k++) expect(lines[k]!.score).toBeLessThanOrEqual(lines[k - 1]!.score);
+      for (const l of lines) {
+        const p = pos.clone();
+        for (const m of l.pv) {
+          expect(isLegalMove(p, m), `depth ${depth} line ${l.multipv}: ${formatMove(m, 6)}`).toBe(true);
+          makeMove(p, m);
+        }
+      }
+    }
+    const last = depths.get(4)![0]!;
+    expect([result.best, result.score, result.depth]).toEqual([last.pv[0], last.score, 4]);
+    expect(result.pv).toEqual(last.pv);
+  });
+
+  it('at depth 2, line K is the K-th best root move with its exact score', () => {
+    // At depth 2 the root's children are searched one ply deep and their children evaluated:
+    // no reductions, no null moves, and each line's best move gets a full-window search, so a
+    // line's score is exactly minus a depth-1 search of the position after its move, and no
+    // move left out scores higher. (From depth 3 the root's late moves may be reduced and the
+    // children pruned, so a line is the value of a pruned tree: close to, not equal to, this.)
+    for (const tps of [MID6, MID5, EARLY6]) {
+      const N = 5;
+      const { pos, infos } = run(tps, { depth: 2, multiPV: N });
+      const lines = byDepth(infos).get(2)!;
+      expect(lines).toHaveLength(N);
+      const value = new Map<number, number>();
+      for (const m of legalMoves(pos)) {
+        const child = pos.clone();
+        makeMove(child, m);
+        expect(boardResult(child)).toBe(ONGOING); // quiet positions: no proven scores to shift by a ply
+        const r = new Searcher({ table: TranspositionTable.create(4, false), stop: new Int32Array(1) }).search(child, 0, { depth: 1 });
+        value.set(m, -r.score);
+      }
+      for (const l of lines) expect(l.score, `${tps}: ${formatMove(l.pv[0]!, pos.size)}`).toBe(value.get(l.pv[0]!));
+      const shown = new Set(lines.map((l) => l.pv[0]!));
+      const worstShown = lines.at(-1)!.score;
+      for (const [m, v] of value) if (!shown.has(m)) expect(v, `${tps}: ${formatMove(m, pos.size)} left out`).toBeLessThanOrEqual(worstShown);
+    }
+  });
+
+  it('gives one line per legal move when the root has fewer than asked', () => {
+    const pos = parseTps(FEW);
+    const moves = legalMoves(pos);
+    expect(moves.length).toBeLessThan(10);
+    const { infos } = run(FEW, { depth: 3, multiPV: 10 });
+    const depths = byDepth(infos);
+    expect(depths.size).toBeGreaterThan(0);
+    for (const lines of depths.values()) {
+      expect(lines.map((l) => l.multipv)).toEqual(moves.map((_, k) => k + 1));
+      expect(new Set(lines.map((l) => l.pv[0])).size).toBe(moves.length);
+    }
+  });
+
+  it('puts the one winning move first with the win score, and the others below it', () => {
+    const pos = parseTps(ROAD_IN_ONE);
+    const winning = legalMoves(pos).filter((m) => {
+      const p = pos.clone();
+      makeMove(p, m);
+      return boardResult(p) === WHITE_ROAD;
+    });
+    expect(winning.map((m) => formatMove(m, 5))).toEqual(['e1']);
+    const { infos, result } = run(ROAD_IN_ONE, { depth: 4, multiPV: 3 });
+    for (const lines of byDepth(infos).values()) {
+      expect(lines).toHaveLength(3);
+      expect(lines[0]!.pv[0]).toBe(winning[0]);
+      expect([lines[0]!.score, lines[0]!.mateIn]).toEqual([WIN_SCORE - 1, 1]);
+      for (const l of lines.slice(1)) expect(l.score).toBeLessThan(WIN_SCORE - 1);
+    }
+    expect(result.best).toBe(winning[0]);
+  });
+
+  it('leaves the root table entry to line 1: a root searched with moves excluded stores nothing', () => {
+    const { pos, result, table, infos } = run(MID6, { depth: 5, multiPV: 3 });
+    const lines = byDepth(infos).get(5)!;
+    expect(new Set(lines.map((l) => l.pv[0])).size).toBe(3);
+    expect(table.probe(pos.keyLo, pos.keyHi)).toBe(true);
+    // Line 3 was searched last: had its root been stored, the entry would hold its move and score.
+    expect([table.move, table.score]).toEqual([result.best, result.score]);
+    expect(table.move).not.toBe(lines[2]!.pv[0]);
+  });
+
+  it('with MultiPV 1 is the single-line search: the same nodes, reports and answer', () => {
+    for (const tps of [MID6, MID5]) {
+      const plain = run(tps, { depth: 5 });
+      const one = run(tps, { depth: 5, multiPV: 1 });
+      const strip = (infos: SearchInfo[]) => infos.map(({ timeMs: _, ...rest }) => rest);
+      expect(strip(one.infos)).toEqual(strip(plain.infos));
+      expect(one.infos.some((i) => 'multipv' in i)).toBe(false);
+      expect(one.result).toEqual(plain.result);
+    }
+  });
+
+  it('stops once every line is proven, and keeps searching while one is not', () => {
+    // Every line here is a proven result by depth 3 (e1 wins at once; the others threaten two roads).
+    const { result } = run(ROAD_IN_ONE, { depth: 20, multiPV: 3 });
+    expect(result.depth).toBeLessThan(20);
+    expect(Math.abs(result.score)).toBeGreaterThanOrEqual(WIN_THRESHOLD);
+    // A single line is proven at depth 1; with many lines, some are not: the search goes on.
+    expect(run(ROAD_IN_ONE, { depth: 20 }).result.depth).toBe(1);
+    const many = run(ROAD_IN_ONE, { depth: 5, multiPV: 20 });
+    expect(many.result.depth).toBe(5);
+    expect(many.result.best).toBe(parseMove('e1', 5));
+  });
+});
