@@ -367,6 +367,8 @@ export class SearchPool {
   /**
    * Answers a job once its main thread has: with the result of the thread that completed the
    * deepest iteration (the main thread's on a tie), as lazy SMP's helpers sometimes get further.
+   * A Multi-PV search answers with the main thread's result always: only it searched the lines
+   * that were reported, and `bestmove` must be their first line's move.
    */
   private finish(job: Pending): void {
     if (this.active !== job || job.main === undefined) return;
@@ -376,7 +378,7 @@ export class SearchPool {
       job.handlers.onDone({ error: job.main.error });
     } else {
       let best = job.main.result;
-      for (const r of job.helperResults) if (r.best !== 0 && r.depth > best.depth) best = r;
+      if ((job.job.limits.multiPV ?? 1) <= 1) for (const r of job.helperResults) if (r.best !== 0 && r.depth > best.depth) best = r;
       job.handlers.onDone({ result: best, nodes: this.totalNodes() });
     }
     this.dispatch();

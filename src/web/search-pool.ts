@@ -265,7 +265,10 @@ export class BrowserSearchPool implements SearchBackend {
     this.dispatch();
   }
 
-  /** The answer: the deepest completed iteration of any thread (the main thread's on a tie). */
+  /**
+   * The answer: the deepest completed iteration of any thread (the main thread's on a tie); in a
+   * Multi-PV search the main thread's, whose lines were reported (bestmove is their first move).
+   */
   private finish(job: Job): void {
     if (this.active !== job || job.main === undefined) return;
     clearTimeout(job.finishTimer);
@@ -274,7 +277,7 @@ export class BrowserSearchPool implements SearchBackend {
       job.handlers.onDone({ error: job.main.error });
     } else {
       let best = job.main.result;
-      for (const r of job.helperResults) if (r.best !== 0 && r.depth > best.depth) best = r;
+      if ((job.job.limits.multiPV ?? 1) <= 1) for (const r of job.helperResults) if (r.best !== 0 && r.depth > best.depth) best = r;
       job.handlers.onDone({ result: best, nodes: this.totalNodes(best.nodes) });
     }
     this.dispatch();
