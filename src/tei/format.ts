@@ -30,7 +30,9 @@ function scoreAndWdl(info: Pick<SearchInfo, 'score' | 'mateIn' | 'bound'>, f: In
 }
 
 /**
- * `info depth D seldepth S score ... wdl W D L nodes N nps X time T hashfull H pv m1 m2 ...`.
+ * `info depth D seldepth S [multipv K] score ... wdl W D L nodes N nps X time T hashfull H pv m1 m2 ...`,
+ * `multipv K` only for a line of a Multi-PV search (a single-line search's reports are as they
+ * always were, for Racetrack and every client that knows no Multi-PV).
  * Returns undefined when there is no move to show (an empty `pv` must never be sent).
  */
 export function formatInfo(info: SearchInfo, f: InfoFormat): string | undefined {
@@ -39,8 +41,9 @@ export function formatInfo(info: SearchInfo, f: InfoFormat): string | undefined 
   const time = Math.max(0, Math.round(f.elapsedMs));
   const nodes = Math.max(0, Math.round(f.nodes));
   const nps = Math.round((nodes * 1000) / Math.max(1, time));
+  const multipv = info.multipv !== undefined ? ` multipv ${info.multipv}` : '';
   return (
-    `info depth ${info.depth} seldepth ${Math.max(info.depth, info.seldepth)} ${scoreAndWdl(info, f)}` +
+    `info depth ${info.depth} seldepth ${Math.max(info.depth, info.seldepth)}${multipv} ${scoreAndWdl(info, f)}` +
     ` nodes ${nodes} nps ${nps} time ${time} hashfull ${info.hashfull} pv ${pv.join(' ')}`
   );
 }

@@ -20,6 +20,11 @@
 // - Before any `teinewgame` the board size is 6. A TPS of another size is accepted and sets it.
 // - At end of input the engine finishes (or stops, if infinite) the running search, prints its
 //   `bestmove`, then exits, so `printf 'position startpos\ngo depth 5\n' | bredon` works.
+// - MultiPV N > 1: each completed depth is reported as N lines `info depth D seldepth S multipv K
+//   ...`, K = 1..N best first (fewer when the root has fewer moves), as UCI GUIs and PTN Ninja
+//   read them; `bestmove` is line 1's move, and progress lines carry line 1's score. MultiPV 1
+//   (the default) prints exactly what it always has, with no `multipv 1`, so that Racetrack and
+//   match users see no change.
 
 import { makeMove } from '../core/makemove.js';
 import { isLegalMove, legalMoves, MAX_MOVES } from '../core/movegen.js';
@@ -30,7 +35,7 @@ import { parseMove } from '../notation/ptn-move.js';
 import { parseTps, startTps } from '../notation/tps.js';
 import { legalPrefix } from '../search/pv.js';
 import { searchLimits } from '../search/time.js';
-import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchProgress, type SearchResult } from '../search/types.js';
+import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchProgress, type SearchResult } from '../search/types.js';
 import { MAX_THREADS, type SearchHandlers, type SearchJob } from '../search/worker.js';
 import { excerpt, parseLine, type Command, type GoParams } from './parse.js';
 import { formatBestMove, formatInfo, formatProgress, type InfoFormat } from './format.js';
@@ -68,6 +73,10 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'HalfKomi', type: 'spin', default: 0, min: MIN_HALF_KOMI, max: MAX_HALF_KOMI },
   { name: 'Hash', type: 'spin', default: 64, min: 1, max: 4096 },
   { name: 'Threads', type: 'spin', default: 1, min: 1, max: MAX_THREADS },
+  // Lines per depth. Each line is a search of the root of its own, so N lines cost about N
+  // times the time of one; 64 is more than any GUI shows, and the search keeps the excluded
+  // moves in a list of that size.
+  { name: 'MultiPV', type: 'spin', default: 1, min: 1, max: MAX_MULTI_PV },
   { name: 'ReportWin', type: 'check', default: false },
   { name: 'Clear Hash', type: 'button' },
   // Custom piece counts, as PTN Ninja names them: it hides these options from the user and sets
@@ -141,15 +150,18 @@ interface Search {
   root: Position;
   startedAt: number;
   infinite: boolean;
+  /** Lines per depth asked of the search (the MultiPV option when it was sent). */
+  multiPV: number;
   lastInfo: SearchInfo | undefined;
-  /** The last exact report printed (the deepest completed iteration so far). */
+  /** The last exact report printed (the deepest completed iteration so far; its line 1 in Multi-PV). */
   lastExact: SearchInfo | undefined;
   /**
-   * The report to end on, just before `bestmove`: the last exact one, then the result's own
-   * (with the line continued to the end of the search). `finalShown` while it is the last
-   * `info` printed, so that it is not repeated.
+   * The reports to end on, just before `bestmove`: the last exact one, then the result's own
+   * (with the line continued to the end of the search); in Multi-PV, the last depth's lines
+   * (the result is their line 1). `finalShown` while they are the last `info` printed, so that
+   * they are not repeated.
    */
-  final: { info: SearchInfo; nodes: number; elapsedMs: number } | undefined;
+  final: { infos: SearchInfo[]; nodes: number; elapsedMs: number } | undefined;
   finalShown: boolean;
   /** Nodes of the latest report of any kind (a reprinted report shows them, with the time now). */
   latestNodes: number;
@@ -176,6 +188,8 @@ export class Session {
   private sizeGiven = false;
   private halfKomi = 0;
   private reportWin = false;
+  /** MultiPV: lines per depth for the next `go`. */
+  private multiPV = spinDefault('MultiPV');
   /** Per player (0 White, 1 Black): stones and capstones set by the piece-count options; undefined = the size's standard. */
   private flats: (number | undefined)[] = [undefined, undefined];
   private caps: (number | undefined)[] = [undefined, undefined];
@@ -315,6 +329,7 @@ export class Session {
     const pieces = PIECE_COUNTS[spec.name];
     if (pieces !== undefined) return this.setPieceCount(pieces.kind, pieces.players, n);
     if (spec.name === 'HalfKomi') this.halfKomi = n;
+    else if (spec.name === 'MultiPV') this.multiPV = n; // from the next `go`
     else if (spec.name === 'Hash') this.hash = n;
     else if (spec.name === 'Threads') this.threads = n;
     if (!this.search) this.applyPending();
@@ -479,10 +494,13 @@ export class Session {
       },
       root.stones[side]! + root.caps[side]!,
     );
+    // Only when asked for: a single-line job is the very one it always was.
+    if (this.multiPV > 1) limits.multiPV = this.multiPV;
     const search: Search = {
       root,
       startedAt: receivedAt,
       infinite: limits.infinite === true,
+      multiPV: this.multiPV,
       lastInfo: undefined,
       lastExact: undefined,
       final: undefined,
@@ -539,20 +557,26 @@ export class Session {
   /**
    * Only exact reports are printed: an aspiration fail-high/low is a bound at a depth that may
    * never complete, and the last line before `bestmove` must be the exact result at the deepest
-   * depth shown (a GUI keeps the last line as the engine's verdict).
+   * depth shown (a GUI keeps the last line as the engine's verdict). In Multi-PV the search
+   * sends a depth's lines together, line 1 first: line 1 starts the depth's set of final lines.
    */
   private onInfo(search: Search, reported: SearchInfo, nodes: number): void {
     if (this.search !== search || search.answer !== undefined) return;
     // The line as far as it is legal: what the client is shown is checked like `bestmove`.
     const info = { ...reported, pv: legalPrefix(search.root, reported.pv) };
-    search.lastInfo = info;
+    const first = info.multipv === undefined || info.multipv === 1;
+    if (first) search.lastInfo = info;
     search.latestNodes = Math.max(search.latestNodes, nodes);
     if (info.bound !== 'exact') return;
     const format = this.infoFormat(search, nodes);
     const line = formatInfo(info, format);
     if (line === undefined) return;
-    search.lastExact = info;
-    search.final = { info, nodes, elapsedMs: format.elapsedMs };
+    if (first) {
+      search.lastExact = info;
+      search.final = { infos: [info], nodes, elapsedMs: format.elapsedMs };
+    } else if (search.final !== undefined && search.final.infos[0]!.depth === info.depth) {
+      search.final.infos.push(info);
+    }
     search.finalShown = true;
     this.out(line);
   }
@@ -581,7 +605,7 @@ export class Session {
     const abs = Math.abs(result.score);
     const mateIn = abs >= WIN_THRESHOLD ? Math.sign(result.score) * (WIN_SCORE - abs) : 0;
     const pv = result.pv[0] === result.best ? legalPrefix(search.root, result.pv) : [result.best];
-    return {
+    const info: SearchInfo = {
       depth: result.depth,
       seldepth: Math.max(result.seldepth ?? 0, last?.seldepth ?? 0),
       score: result.score,
@@ -592,6 +616,8 @@ export class Session {
       hashfull: result.hashfull ?? last?.hashfull ?? 0,
       pv,
     };
+    if (search.multiPV > 1) info.multipv = 1;
+    return info;
   }
 
   private onDone(search: Search, outcome: { result: SearchResult; nodes: number } | { error: string }): void {
@@ -602,9 +628,14 @@ export class Session {
       move = this.fallbackMove(search);
     } else if (outcome.result.best !== 0 && isLegalMove(search.root, outcome.result.best, scratch)) {
       move = outcome.result.best;
-      const info = this.finalInfo(search, outcome.result);
+      // In Multi-PV the lines of the result's depth, already printed, are the final ones (its
+      // line 1 alone again would be a depth with one line more); else the result's own report.
+      const shown = search.final?.infos;
+      const linesFinal = search.multiPV > 1 && shown !== undefined && shown[0]!.depth === outcome.result.depth && shown[0]!.pv[0] === move;
+      const info = linesFinal ? undefined : this.finalInfo(search, outcome.result);
+      if (linesFinal) search.latestNodes = Math.max(search.latestNodes, outcome.nodes); // if printed again: the search's whole count
       if (info !== undefined) {
-        search.final = { info, nodes: outcome.nodes, elapsedMs: this.now() - search.startedAt };
+        search.final = { infos: [info], nodes: outcome.nodes, elapsedMs: this.now() - search.startedAt };
         search.finalShown = false;
       }
     } else {
@@ -624,7 +655,7 @@ export class Session {
   /** The first move of the last reported line if it is legal, else the first legal move. */
   private fallbackMove(search: Search): number {
     // The line of the last exact report, so that it can end the output as the final report.
-    const m = search.final?.info.pv[0] ?? search.lastInfo?.pv[0];
+    const m = search.final?.infos[0]!.pv[0] ?? search.lastInfo?.pv[0];
     if (m !== undefined && m !== 0 && isLegalMove(search.root, m, scratch)) return m;
     return legalMoves(search.root)[0] ?? 0;
   }
@@ -642,14 +673,17 @@ export class Session {
     const move = search.answer ?? 0;
     // Also when the search failed or overran and the move is the last report's: its line, not a
     // progress report, is the last word before `bestmove`.
-    if (search.final !== undefined && !search.finalShown && move !== 0 && search.final.info.pv[0] === move) {
+    if (search.final !== undefined && !search.finalShown && move !== 0 && search.final.infos[0]!.pv[0] === move) {
       // The result's report is timed when the search answered (an infinite search may wait long
-      // for its `stop`); an earlier report printed again has the latest count and the time now.
-      const { info, nodes, elapsedMs } = search.final;
-      const fromResult = info !== search.lastExact;
+      // for its `stop`); an earlier report printed again (or a depth's lines) has the latest
+      // count and the time now.
+      const { infos, nodes, elapsedMs } = search.final;
+      const fromResult = infos[0] !== search.lastExact;
       const format = fromResult ? this.infoFormat(search, nodes, elapsedMs) : this.infoFormat(search, Math.max(nodes, search.latestNodes));
-      const line = formatInfo(info, format);
-      if (line !== undefined) this.out(line);
+      for (const info of infos) {
+        const line = formatInfo(info, format);
+        if (line !== undefined) this.out(line);
+      }
     }
     this.out(move === 0 ? 'bestmove (none)' : formatBestMove(move, search.root.size));
     this.applyPending();

@@ -161,6 +161,48 @@ describe('Session', () => {
     expect(out.slice(before)).toEqual(['bestmove c3']);
   });
 
+  it('asks for Multi-PV lines only when MultiPV is above 1, and prints each line with its place', () => {
+    session.handle('position startpos moves a1 f6');
+    session.handle('go depth 3');
+    expect('multiPV' in backend.last.job.limits).toBe(false); // the single-line job, as always
+    backend.last.handlers.onDone({ result: { best: m('c3'), score: 0, depth: 1, nodes: 1, pv: [m('c3')] }, nodes: 1 });
+    session.handle('setoption name multipv value 3');
+    session.handle('go depth 3');
+    expect(backend.last.job.limits.multiPV).toBe(3);
+    const { handlers } = backend.last;
+    const before = out.length;
+    handlers.onInfo(info([m('c3'), m('d4')], { multipv: 1, score: 50 }), 3000);
+    handlers.onInfo(info([m('d3'), m('c4')], { multipv: 2, score: 20 }), 3000);
+    handlers.onInfo(info([m('e5')], { multipv: 3, score: -10 }), 3000);
+    expect(out.slice(before).map(noWdl)).toEqual([
+      'info depth 3 seldepth 5 multipv 1 score cp 50 nodes 3000 nps 3000000 time 0 hashfull 7 pv c3 d4',
+      'info depth 3 seldepth 5 multipv 2 score cp 20 nodes 3000 nps 3000000 time 0 hashfull 7 pv d3 c4',
+      'info depth 3 seldepth 5 multipv 3 score cp -10 nodes 3000 nps 3000000 time 0 hashfull 7 pv e5',
+    ]);
+    // The lines just printed are the final ones: bestmove follows them at once.
+    handlers.onDone({ result: { best: m('c3'), score: 50, depth: 3, nodes: 3000, pv: [m('c3'), m('d4')] }, nodes: 3000 });
+    expect(out.slice(before + 3)).toEqual(['bestmove c3']);
+  });
+
+  it('in Multi-PV, gives progress lines line 1\'s score and prints the last depth\'s lines again after them', () => {
+    session.handle('setoption name MultiPV value 2');
+    session.handle('position startpos moves a1 f6');
+    session.handle('go movetime 5000');
+    const { handlers } = backend.last;
+    handlers.onInfo(info([m('c3')], { depth: 6, multipv: 1, score: 50 }), 100);
+    handlers.onInfo(info([m('d3')], { depth: 6, multipv: 2, score: 30 }), 100);
+    clock = 1000;
+    handlers.onProgress!({ nodes: 5000, seldepth: 9, currMove: m('e5'), currMoveNumber: 4, hashfull: 3 }, 5000);
+    expect(noWdl(out.at(-1)!)).toBe('info depth 6 seldepth 9 score cp 50 nodes 5000 nps 5000 time 1000 hashfull 3 currmove e5 currmovenumber 4');
+    clock = 2000;
+    handlers.onDone({ result: { best: m('c3'), score: 50, depth: 6, nodes: 8000, pv: [m('c3')] }, nodes: 8000 });
+    expect(out.slice(-3).map(noWdl)).toEqual([
+      'info depth 6 seldepth 6 multipv 1 score cp 50 nodes 8000 nps 4000 time 2000 hashfull 7 pv c3',
+      'info depth 6 seldepth 6 multipv 2 score cp 30 nodes 8000 nps 4000 time 2000 hashfull 7 pv d3',
+      'bestmove c3',
+    ]);
+  });
+
   it('never prints an empty pv', () => {
     session.handle('position startpos');
     session.handle('go infinite');
