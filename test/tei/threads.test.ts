@@ -60,6 +60,22 @@ describe('SearchPool', () => {
     expect(legal(again, 5)).toBe(true);
   });
 
+  it('answers a Multi-PV search with the main thread\'s lines, not a deeper single-line helper', async () => {
+    const p = pool(3);
+    await ready(p);
+    // Four lines per depth make the main thread slower than its single-line helpers.
+    const { infos, done } = search(p, { softMs: 700, hardMs: 700, multiPV: 4 }, 5);
+    const outcome = await done;
+    expect(legal(outcome, 5)).toBe(true);
+    const lines = infos.filter((i) => i.bound === 'exact');
+    expect(lines.every((i) => i.multipv !== undefined)).toBe(true);
+    const deepest = lines.at(-1)!.depth;
+    const first = lines.find((i) => i.depth === deepest && i.multipv === 1)!;
+    expect(lines.filter((i) => i.depth === deepest).map((i) => i.multipv)).toEqual([1, 2, 3, 4]);
+    const { result } = outcome as { result: SearchResult };
+    expect([result.depth, result.best]).toEqual([deepest, first.pv[0]]);
+  });
+
   it('replaces its threads when abandoned, and resizes the table', async () => {
     const p = pool(2);
     await ready(p);
