@@ -1,10 +1,11 @@
-// `bredon analyze "<TPS>" [--movetime MS | --depth D] [--komi K]`: the board, then the search's
-// progress in plain words for a person at a terminal. The search runs on this thread (nothing
-// else needs answering meanwhile); Ctrl-C ends the program.
+// `bredon analyze "<TPS>" [--movetime MS | --depth D] [--komi K] [--multipv N]`: the board, then
+// the search's progress in plain words for a person at a terminal (with --multipv, the N best
+// moves at each depth, each with its line). The search runs on this thread (nothing else needs
+// answering meanwhile); Ctrl-C ends the program.
 
 import { parseArgs } from 'node:util';
 import { makeMove } from '../core/makemove.js';
-import { isLegalMove } from '../core/movegen.js';
+import { isLegalMove, legalMoves } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import { boardResult, BLACK_ROAD, ONGOING, resultText, WHITE_ROAD, DRAW, REPETITION } from '../core/result.js';
 import { formatMove } from '../notation/ptn-move.js';
@@ -13,11 +14,11 @@ import { parseTps } from '../notation/tps.js';
 import { Searcher } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
 import { TinueSolver } from '../tinue/dfpn.js';
-import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits } from '../search/types.js';
+import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits } from '../search/types.js';
 import { halfKomiOption, intOption, tpsFromPositionals, useColour } from './args.js';
 import type { CommandHelp } from './help.js';
 
-export const analyzeUsage = 'bredon analyze "<TPS>" [--movetime MS | --depth D] [--komi K]';
+export const analyzeUsage = 'bredon analyze "<TPS>" [--movetime MS | --depth D] [--komi K] [--multipv N]';
 
 /** Without --movetime or --depth, think this long. */
 export const DEFAULT_MOVETIME_MS = 5000;
@@ -25,16 +26,19 @@ export const DEFAULT_MOVETIME_MS = 5000;
 export const analyzeHelp: CommandHelp = {
   about:
     'Draws a position, searches it and explains each completed depth in words ("+1.20 flats for\n' +
-    'White", "White wins by road in 3 moves") with the effort and the best line, then the best move.',
+    'White", "White wins by road in 3 moves") with the effort and the best line, then the best move.\n' +
+    'With --multipv N, each depth lists the N best moves, best first, each with its score and line.',
   options: [
     '  "<TPS>"         the position, quoted or as its three fields',
     `  --movetime MS   think this long (default ${DEFAULT_MOVETIME_MS})`,
     '  --depth D       search to depth D instead',
     '  --komi K        komi in flats, whole or half (default 0)',
+    `  --multipv N     show the N best moves at each depth (default 1, at most ${MAX_MULTI_PV}; each line is a search of its own)`,
   ],
   examples: [
     'bredon analyze "2,x,2,x3/x2,2,x3/x2,2,x3/x2,112C,1,1,1/x2,2121,x,1,x/1,1,2,2,x2 1 13" --movetime 3000',
     'bredon analyze "x5/x5/x5/x5/x5 1 1" --depth 6 --komi 2',
+    'bredon analyze "x6/x,2,x,1,x2/x,2,1,12C,2,x/x,1,21,1,2S,x/x,1,x,2,x2/1,x5 1 9" --depth 5 --multipv 3',
   ],
 };
 
@@ -85,11 +89,29 @@ function count(n: number): string {
   return String(n);
 }
 
+function effort(info: SearchInfo): string {
+  return `${count(info.nodes)} nodes, ${seconds(info.timeMs)}`;
+}
+
 /** One progress line: depth, score in words, effort, and the best line in PTN. */
 export function describeInfo(info: SearchInfo, root: Position, halfKomi = 0): string {
   const line = info.pv.map((m) => formatMove(m, root.size)).join(' ');
-  const effort = `${count(info.nodes)} nodes, ${seconds(info.timeMs)}`;
-  return `depth ${String(info.depth).padStart(2)}  ${describeScore(info, root, halfKomi)}  (${effort})  ${line}`;
+  return `depth ${String(info.depth).padStart(2)}  ${describeScore(info, root, halfKomi)}  (${effort(info)})  ${line}`;
+}
+
+/** The heading of a depth's Multi-PV lines: the depth and the effort. */
+export function describeDepth(info: SearchInfo): string {
+  return `depth ${String(info.depth).padStart(2)}  (${effort(info)})`;
+}
+
+/**
+ * One Multi-PV line under its depth: `  2. c1       +3.08 flats for White: c1 Sc2 b1`, its place
+ * padded to `places` characters and its move to `moveWidth`, so that a depth's lines align.
+ */
+export function describeLine(info: SearchInfo, root: Position, halfKomi: number, places: number, moveWidth: number): string {
+  const move = formatMove(info.pv[0]!, root.size);
+  const line = info.pv.map((m) => formatMove(m, root.size)).join(' ');
+  return `  ${String(info.multipv ?? 1).padStart(places)}. ${move.padEnd(moveWidth)}  ${describeScore(info, root, halfKomi)}: ${line}`;
 }
 
 export function runAnalyze(argv: string[], out: (line: string) => void): void {
@@ -99,6 +121,7 @@ export function runAnalyze(argv: string[], out: (line: string) => void): void {
       movetime: { type: 'string' },
       depth: { type: 'string' },
       komi: { type: 'string' },
+      multipv: { type: 'string' },
     },
     strict: true,
     allowPositionals: true,
@@ -107,6 +130,7 @@ export function runAnalyze(argv: string[], out: (line: string) => void): void {
   const halfKomi = halfKomiOption(values.komi);
   const movetime = intOption('movetime', values.movetime, 1, 86_400_000);
   const depth = intOption('depth', values.depth, 1, 100);
+  const multiPV = intOption('multipv', values.multipv, 1, MAX_MULTI_PV) ?? 1;
   const pos = parseTps(tps);
   for (const line of showPosition(pos, { halfKomi, colour: useColour() })) out(line);
   out('');
@@ -118,6 +142,7 @@ export function runAnalyze(argv: string[], out: (line: string) => void): void {
   }
   const limits: SearchLimits = {};
   if (depth !== undefined) limits.depth = depth;
+  if (multiPV > 1) limits.multiPV = multiPV;
   const ms = movetime ?? (depth === undefined ? DEFAULT_MOVETIME_MS : undefined);
   if (ms !== undefined) {
     limits.softMs = ms;
@@ -130,9 +155,15 @@ export function runAnalyze(argv: string[], out: (line: string) => void): void {
 
   const searcher = new Searcher({ table: TranspositionTable.create(64, false), stop: new Int32Array(1) });
   const root = pos.clone();
+  // Multi-PV lines align: the place to the most lines there can be, the move to the longest root move.
+  const places = String(multiPV).length;
+  const moveWidth = Math.max(...legalMoves(root).map((m) => formatMove(m, root.size).length));
   // Only completed depths: the aspiration re-searches' bounds mean little to a reader.
   const r = searcher.search(pos, halfKomi, limits, (info) => {
-    if (info.bound === 'exact' && info.pv.length > 0) out(describeInfo(info, root, halfKomi));
+    if (info.bound !== 'exact' || info.pv.length === 0) return;
+    if (info.multipv === undefined) return out(describeInfo(info, root, halfKomi));
+    if (info.multipv === 1) out(describeDepth(info));
+    out(describeLine(info, root, halfKomi, places, moveWidth));
   });
   out('');
   if (r.best === 0) {

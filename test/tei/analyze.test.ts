@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { isLegalMove } from '../../src/core/movegen.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
 import { parseTps } from '../../src/notation/tps.js';
 import { describeScore } from '../../src/cli/analyze.js';
@@ -45,6 +46,32 @@ describe('bredon analyze', () => {
     expect(stdout).toMatch(/^depth  1  (even|\+\d+\.\d\d flats for (White|Black))  \(.*\)  \S+/m);
     expect(stdout).toMatch(/^depth  3 /m);
     expect(stdout).toMatch(/^Best move: [a-f][1-6]/m);
+  });
+
+  it('with --multipv 2, lists the two best moves under each depth, best first', async () => {
+    const tps = 'x6/x,2,x,1,x2/x,2,1,12C,2,x/x,1,21,1,2S,x/x,1,x,2,x2/1,x5 1 9';
+    const { stdout, code } = await analyze(tps, '--depth', '4', '--multipv', '2');
+    expect(code).toBe(0);
+    const lines = stdout.split('\n');
+    const pos = parseTps(tps);
+    for (let depth = 1; depth <= 4; depth++) {
+      const at = lines.findIndex((l) => new RegExp(`^depth +${depth}  \\(\\S+ nodes, [\\d.]+ s\\)$`).test(l));
+      expect(at, stdout).toBeGreaterThanOrEqual(0);
+      const rows = [lines[at + 1]!, lines[at + 2]!].map((l) => /^ {2}([12])\. (\S+) +(even|\+\d+\.\d\d flats for (?:White|Black)): (\S+( \S+)*)$/.exec(l));
+      expect(rows.map((r) => r?.[1]), stdout).toEqual(['1', '2']);
+      expect(lines[at + 3]).not.toMatch(/^ {2}\d+\. /); // two lines, no more
+      expect(rows[0]![2]).not.toBe(rows[1]![2]);
+      for (const r of rows) {
+        expect(r![4]!.split(' ')[0]).toBe(r![2]); // each line starts with its own move
+        expect(isLegalMove(pos, parseMove(r![2]!, 6))).toBe(true);
+      }
+    }
+    const last = lines.findIndex((l) => /^depth +4 /.test(l));
+    const best = /^ {2}1\. (\S+)/.exec(lines[last + 1]!)![1];
+    expect(stdout).toMatch(new RegExp(`^Best move: ${best} `, 'm'));
+    const bad = await analyze(tps, '--multipv', '0');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--multipv must be from 1 to 64/);
   });
 
   it('finds a road in one and says so', async () => {
