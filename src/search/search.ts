@@ -133,9 +133,10 @@ export class Searcher {
     if (rootEnd === 0) return result;
     result.best = this.rootMoves[0]!; // a legal answer even if stopped at once
 
-    // As many lines as asked, but never more than the root has moves; helpers search one.
-    const lineCount = this.threadIndex === 0 ? Math.max(1, Math.min(limits.multiPV ?? 1, MAX_MULTI_PV, rootEnd)) : 1;
-    const multi = lineCount > 1;
+    // Multi-PV when asked (main thread only; helpers search one line): as many lines as asked,
+    // but never more than the root has moves, each reported with its place (multipv).
+    const multi = this.threadIndex === 0 && (limits.multiPV ?? 1) > 1;
+    const lineCount = multi ? Math.min(limits.multiPV!, MAX_MULTI_PV, rootEnd) : 1;
     // Each line's score in the last completed iteration, best first: the next one's aspiration centres.
     const scores = new Float64Array(lineCount);
     // Aspiration fail-high/low reports are bounds of one line of an unfinished iteration: only
