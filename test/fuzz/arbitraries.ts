@@ -270,7 +270,7 @@ export const anyPtn: fc.Arbitrary<string> = fc.oneof(
 
 // ---- TEI -----------------------------------------------------------------------------------
 
-const OPTION_NAMES = ['HalfKomi', 'Hash', 'Threads', 'ReportWin', 'Clear Hash', 'halfkomi', 'HASH', 'Flats', 'Nope', 'Clear', 'Hash Size'];
+const OPTION_NAMES = ['HalfKomi', 'Hash', 'Threads', 'MultiPV', 'ReportWin', 'Clear Hash', 'halfkomi', 'HASH', 'Flats', 'Nope', 'Clear', 'Hash Size'];
 
 /** Option values: in range, at the bounds, out of range, not numbers, several words, empty. */
 export const optionValue: fc.Arbitrary<string> = fc.oneof(
