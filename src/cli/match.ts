@@ -3,12 +3,13 @@
 //
 // Binding options and names to engines: engines are numbered 1 and 2 in the order of their
 // --engine; `--option 1:Hash=64` sets Hash on engine 1 only, `--option Hash=64` on both;
-// `--name 2:Baseline` names engine 2 (default: its `id name`).
+// `--name 2:Baseline` names engine 2 (default: its `id name`); `--tc 2:30+0.3` gives engine 2
+// its own clock (time odds: a way to measure a stronger engine against a weaker one).
 
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ScoringVariants } from '../core/scoring.js';
-import { parseTimeControl } from '../match/clock.js';
+import { parseTimeControl, type TimeControl } from '../match/clock.js';
 import { CommandLineError, splitCommandLine } from '../match/command-line.js';
 import { killAllEngines } from '../match/engine-process.js';
 import { MatchError } from '../match/errors.js';
@@ -24,7 +25,7 @@ import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';
 
 export const matchUsage =
-  'bredon match --engine "<command>" --engine "<command>" [--size N] [--komi K] [--tc SEC+INC] [--nodes N] [--games N] ' +
+  'bredon match --engine "<command>" --engine "<command>" [--size N] [--komi K] [--tc [1:|2:]SEC+INC]... [--nodes N] [--games N] ' +
   '[--openings FILE] [--concurrency N] [--ptn OUT.ptn] [--sprt [elo0=A] [elo1=B] [alpha=X] [beta=Y]] ' +
   '[--option [1:|2:]NAME=VALUE]... [--name 1:|2:NAME]... [--scoring area|downings,middletown,tarway] [--debug]';
 
@@ -35,7 +36,8 @@ export const matchHelp: CommandHelp = {
     '                         no variables or pipes); give it twice. The first is the one under test.',
     '  --size N               board size, 3 to 8 (default 6)',
     '  --komi K               komi in flats, whole or half (default 0); sent as HalfKomi 2K',
-    '  --tc SEC+INC           time control per player (default 60+0.6); a move past the clock loses',
+    '  --tc [1:|2:]SEC+INC    time control per player (default 60+0.6); a move past the clock loses;',
+    '                         1: or 2: for one engine only (time odds), none for both',
     '  --nodes N              search N nodes per move (go nodes N) instead of playing on the clocks,',
     '                         which still run as a limit: compares evaluations whatever the load',
     '  --games N              games to play, in colour-swapped pairs (default 100; 20000 with --sprt)',
@@ -52,6 +54,7 @@ export const matchHelp: CommandHelp = {
     'bredon match --engine "node dist/bredon.js" --engine "./tiltak" --option 1:Hash=128 --size 5 --tc 60+0.6 --games 200 --ptn games.ptn',
     'bredon match --engine "node new/bredon.js" --engine "node old/bredon.js" --size 6 --komi 2 --tc 10+0.1 ' +
       '--openings ../shared/data/openings/6s_4ply_balanced_openings.txt --sprt elo0=0 elo1=10',
+    'bredon match --engine "node dist/bredon.js" --engine "./taktician tei" --tc 10+0.1 --tc 2:30+0.3 --games 20   (time odds: engine 2 gets 3x the time)',
   ],
 };
 
@@ -90,6 +93,19 @@ function bindName(text: string, specs: EngineSpec[]): void {
   specs[Number(m[1]) - 1]!.name = m[2]!.trim();
 }
 
+/** The --tc values: unprefixed for both engines, `1:` or `2:` for one (the later wins). */
+function bindTimeControls(texts: string[]): [TimeControl, TimeControl] {
+  const tcs: [TimeControl, TimeControl] = [parseTimeControl('60+0.6'), parseTimeControl('60+0.6')];
+  for (const text of texts) {
+    const m = /^(?:([0-9]+):)?(.*)$/.exec(text)!;
+    const targets = m[1] === undefined ? [0, 1] : [Number(m[1]) - 1];
+    if (targets.some((t) => t !== 0 && t !== 1)) throw new UsageError(`--tc '${text}': engines are numbered 1 and 2`);
+    const tc = parseTimeControl(m[2]!);
+    for (const t of targets) tcs[t] = { ...tc };
+  }
+  return tcs;
+}
+
 function parseKomi(text: string | undefined): number {
   if (text === undefined) return 0;
   if (!/^-?[0-9]+(\.[05])?$/.test(text.trim())) throw new UsageError(`--komi must be a whole or half number (e.g. 2 or 2.5), got '${text}'`);
@@ -119,7 +135,7 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
       option: { type: 'string', multiple: true },
       size: { type: 'string' },
       komi: { type: 'string' },
-      tc: { type: 'string' },
+      tc: { type: 'string', multiple: true },
       nodes: { type: 'string' },
       games: { type: 'string' },
       openings: { type: 'string' },
@@ -146,9 +162,9 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
   for (const n of values.name ?? []) bindName(n, specs);
   const size = intOption('size', values.size, 3, 8) ?? 6;
   const halfKomi = parseKomi(values.komi);
-  const tc = parseTimeControl(values.tc ?? '60+0.6');
+  const [tc, tc2] = bindTimeControls(values.tc ?? []);
   const nodes = intOption('nodes', values.nodes, 1, 1_000_000_000);
-  if (nodes !== undefined) tc.nodes = nodes;
+  if (nodes !== undefined) tc.nodes = tc2.nodes = nodes;
   const games = intOption('games', values.games, 1, 10_000_000) ?? (sprt === null ? DEFAULT_GAMES : DEFAULT_SPRT_GAMES);
   const concurrency = intOption('concurrency', values.concurrency, 1, 256) ?? 1;
   const scoring = parseScoring(values.scoring);
@@ -173,6 +189,7 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
     size,
     halfKomi,
     tc,
+    tc2,
     games,
     openings,
     concurrency,

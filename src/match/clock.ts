@@ -28,6 +28,11 @@ export function parseTimeControl(text: string): TimeControl {
   return { baseMs, incMs };
 }
 
+/** Whether two time controls are the same terms. */
+export function sameTimeControl(a: TimeControl, b: TimeControl): boolean {
+  return a.baseMs === b.baseMs && a.incMs === b.incMs && a.nodes === b.nodes;
+}
+
 /** `60+0.6` style, the way the user writes it. */
 export function formatTimeControl(tc: TimeControl): string {
   return `${tc.baseMs / 1000}+${tc.incMs / 1000}` + (tc.nodes !== undefined ? `, ${tc.nodes} nodes per move` : '');
@@ -42,13 +47,16 @@ export function clockTag(tc: TimeControl): string {
   return `${min}:${secText} +${tc.incMs / 1000}`;
 }
 
-/** Both players' clocks during one game. */
+/** Both players' clocks during one game, each on its own time control (the same but for time odds). */
 export class GameClock {
   /** Remaining ms, [White, Black]. */
   readonly remaining: [number, number];
+  /** The time controls, [White, Black]. */
+  readonly tcs: readonly [TimeControl, TimeControl];
 
-  constructor(readonly tc: TimeControl) {
-    this.remaining = [tc.baseMs, tc.baseMs];
+  constructor(white: TimeControl, black: TimeControl = white) {
+    this.tcs = [white, black];
+    this.remaining = [white.baseMs, black.baseMs];
   }
 
   /** The ms a player may think now (the deadline for the reply). */
@@ -66,15 +74,16 @@ export class GameClock {
       this.remaining[side] = 0;
       return false;
     }
-    this.remaining[side] = left + this.tc.incMs;
+    this.remaining[side] = left + this.tcs[side]!.incMs;
     return true;
   }
 
-  /** The TEI `go` line with both clocks and increments in whole ms. */
-  goLine(): string {
-    if (this.tc.nodes !== undefined) return `go nodes ${this.tc.nodes}`;
+  /** The TEI `go` line for `side` to move: its node budget, or both clocks and increments in whole ms. */
+  goLine(side: number): string {
+    const nodes = this.tcs[side]!.nodes;
+    if (nodes !== undefined) return `go nodes ${nodes}`;
     const w = Math.max(0, Math.floor(this.remaining[0]));
     const b = Math.max(0, Math.floor(this.remaining[1]));
-    return `go wtime ${w} btime ${b} winc ${this.tc.incMs} binc ${this.tc.incMs}`;
+    return `go wtime ${w} btime ${b} winc ${this.tcs[0].incMs} binc ${this.tcs[1].incMs}`;
   }
 }

@@ -50,7 +50,8 @@ export interface GameSetup {
   white: number;
   size: number;
   halfKomi: number;
-  tc: TimeControl;
+  /** The time control of each engine, by engine index (the same twice but for time odds). */
+  tcs: readonly [TimeControl, TimeControl];
   maxPlies: number;
   /** Display names of the two engines, by engine index. */
   names: readonly [string, string];
@@ -129,7 +130,7 @@ export async function playGame(
   }
 
   const start = opening.tps === null && halfKomi === 0 ? 'position startpos' : `position tps ${opening.tps ?? uncompressedStart(size)}`;
-  const clock = new GameClock(setup.tc);
+  const clock = new GameClock(setup.tcs[setup.white]!, setup.tcs[1 - setup.white]!);
   const scratch = new Int32Array(MAX_MOVES);
   for (;;) {
     const result = gameResult(pos, halfKomi);
@@ -151,7 +152,7 @@ export async function playGame(
     const engine = byColour[side]!;
     // Racetrack's form: "moves" and a space after every move, also with no moves.
     const positionLine = `${start} moves ${moves.map((m) => m.text + ' ').join('')}`;
-    const outcome = await engine.search(positionLine, clock.goLine(), clock.limit(side), signal);
+    const outcome = await engine.search(positionLine, clock.goLine(side), clock.limit(side), signal);
     if (outcome.kind === 'aborted') return null;
     if (outcome.kind === 'crash') {
       log(engineOf(side), `crashed: it ${outcome.description}`);

@@ -5,7 +5,7 @@
 // `bestmove` in flats (cp / 100, from the mover's point of view), the depth of that `info` line,
 // and the thinking time the runner measured. Book moves carry `{book}`.
 
-import { clockTag } from './clock.js';
+import { clockTag, sameTimeControl } from './clock.js';
 import type { GameRecord, Termination } from './game.js';
 
 export interface PtnMeta {
@@ -98,9 +98,10 @@ export function formatGamePtn(game: GameRecord, meta: PtnMeta = {}): string {
     ['Player2', names[1 - setup.white]!],
     ['Size', String(setup.size)],
     ['Komi', komiText(setup.halfKomi)],
-    ['Clock', clockTag(setup.tc)],
     ['Result', game.result],
   ];
+  // PTN has one Clock for both players: a time-odds game (different terms) leaves it out.
+  if (sameTimeControl(setup.tcs[0], setup.tcs[1])) tags.splice(tags.length - 1, 0, ['Clock', clockTag(setup.tcs[0])]);
   if (setup.opening.tps !== null) tags.push(['TPS', setup.opening.tps]);
   const termination = terminationTag(game.termination);
   if (termination !== null) tags.push(['Termination', termination]);

@@ -3,7 +3,7 @@
 // the pentanomial counts, how games ended, forfeits and restarts, the SPRT's state and verdict,
 // and the final-rules scoring table when asked for.
 
-import { formatTimeControl } from './clock.js';
+import { formatTimeControl, sameTimeControl } from './clock.js';
 import { formatElo, pentanomialElo, trinomialElo, type EloEstimate } from './elo.js';
 import { formatDuration } from './progress.js';
 import type { MatchConfig, MatchOutcome } from './runner.js';
@@ -35,6 +35,13 @@ const LOSS_WORDS: Record<string, string> = {
   'not ready': 'not getting ready',
 };
 
+/** The match's time control, or each engine's when they play on different terms (time odds). */
+function tcText(config: MatchConfig): string {
+  const tc2 = config.tc2 ?? config.tc;
+  if (sameTimeControl(config.tc, tc2)) return formatTimeControl(config.tc);
+  return `${formatTimeControl(config.tc)} for engine 1, ${formatTimeControl(tc2)} for engine 2`;
+}
+
 export function formatReport(outcome: MatchOutcome, context: ReportContext): string[] {
   const { config } = context;
   const { names, tally } = outcome;
@@ -50,7 +57,7 @@ export function formatReport(outcome: MatchOutcome, context: ReportContext): str
           : 'complete';
   lines.push(`Match ${a} vs ${b}`);
   lines.push(
-    `  ${config.size}x${config.size}, komi ${config.halfKomi / 2}, tc ${formatTimeControl(config.tc)}, ` +
+    `  ${config.size}x${config.size}, komi ${config.halfKomi / 2}, tc ${tcText(config)}, ` +
       `openings ${context.openingsSource ?? 'none (empty board)'}, concurrency ${config.concurrency}`,
   );
   lines.push(`  ${tally.games} of ${config.games} games in ${formatDuration(outcome.elapsedMs)}, ${stopText}`);

@@ -30,7 +30,10 @@ export interface MatchConfig {
   engines: [EngineSpec, EngineSpec];
   size: number;
   halfKomi: number;
+  /** The time control of both engines, or of the first when `tc2` is given. */
   tc: TimeControl;
+  /** The second engine's own time control, for time-odds matches (default: `tc`). */
+  tc2?: TimeControl;
   /** Games to play (the most, with an SPRT). */
   games: number;
   /** At least one; [EMPTY_OPENING] for games from the empty board. */
@@ -104,6 +107,7 @@ export async function runMatch(config: MatchConfig, hooks: MatchHooks = {}, sign
   const t0 = performance.now();
   const tally = new Tally(config.scoring);
   const names: [string, string] = ['engine 1', 'engine 2'];
+  const tcs: [TimeControl, TimeControl] = [config.tc, config.tc2 ?? config.tc];
   const label = (engine: number) => `engine ${engine + 1} (${names[engine]})`;
   const engineConfig = (index: number): EngineConfig => ({
     index,
@@ -190,7 +194,7 @@ export async function runMatch(config: MatchConfig, hooks: MatchHooks = {}, sign
           white: index % 2,
           size: config.size,
           halfKomi: config.halfKomi,
-          tc: config.tc,
+          tcs,
           maxPlies: config.maxPlies,
           names,
         };

@@ -254,7 +254,7 @@ export const PROPERTIES: readonly FuzzProperty[] = [
             white: 0,
             size: game.size,
             halfKomi,
-            tc: parseTimeControl('10+0.1'),
+            tcs: [parseTimeControl('10+0.1'), parseTimeControl('10+0.1')],
             maxPlies: 1000,
             names: ['one "1"', 'two {2}'],
           },

@@ -103,6 +103,8 @@ describe('bredon match: bad input', () => {
     ['an unclosed quote', ['--engine', `node 'x`, '--engine', 'b'], /--engine: command line .* has an unclosed single quote/],
     ['a bad SPRT', ['--engine', 'a', '--engine', 'b', '--sprt', 'elo0=5', 'elo1=1'], /--sprt needs elo0 < elo1/],
     ['an option for engine 3', ['--engine', 'a', '--engine', 'b', '--option', '3:Hash=1'], /engines are numbered 1 and 2/],
+    ['a time control for engine 3', ['--engine', 'a', '--engine', 'b', '--tc', '3:10+0.1'], /--tc '3:10\+0.1': engines are numbered 1 and 2/],
+    ['a bad time control for engine 2', ['--engine', 'a', '--engine', 'b', '--tc', '2:fast'], /--tc must look like SECONDS\+INCREMENT .* got 'fast'/],
     ['a bad scoring variant', ['--engine', 'a', '--engine', 'b', '--scoring', 'area,moon'], /--scoring takes area or a list/],
     ['an unknown flag', ['--engine', 'a', '--engine', 'b', '--frobnicate'], /unknown option '--frobnicate'/],
     ['an unreadable openings file', ['--engine', 'a', '--engine', 'b', '--openings', '/nonexistent/book.txt'], /cannot read openings file '\/nonexistent\/book.txt': no such file/],
@@ -189,6 +191,25 @@ describe('bredon match: a whole match', () => {
       expect(lines.slice(1, 4)).toEqual(['tei', 'setoption name HalfKomi value 2', 'setoption name Hash value 32']);
       expect(alive(pid)).toBe(false);
     }
+  });
+
+  it('plays time odds: each engine on its own clock, both clocks sent by colour, no PTN Clock tag', async () => {
+    const ptn = join(work, 'odds.ptn');
+    const logs = [join(work, 'odds-1.log'), join(work, 'odds-2.log')];
+    const run = await bredon([
+      'match', '--engine', fake('random', '--log', logs[0]!), '--engine', fake('random', '--log', logs[1]!),
+      '--size', '4', '--tc', '5+0.05', '--tc', '2:20+0.2', '--games', '2', '--ptn', ptn,
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('4x4, komi 0, tc 5+0.05 for engine 1, 20+0.2 for engine 2, openings ');
+    // Game 1: engine 1 is White; game 2: engine 2 is. Each go carries White's and Black's own terms.
+    const gos = logs.map((log) => readLog(log).map(([, l]) => l).filter((l) => l.startsWith('go ')));
+    expect(gos[0]![0]).toBe('go wtime 5000 btime 20000 winc 50 binc 200');
+    for (const g of [...gos[0]!, ...gos[1]!]) expect(g).toMatch(/^go wtime \d+ btime \d+ (winc 50 binc 200|winc 200 binc 50)$/);
+    expect(gos[1]!.some((g) => g.endsWith('winc 200 binc 50'))).toBe(true);
+    const games = readPtn(readFileSync(ptn, 'utf8'));
+    expect(games.length).toBe(2);
+    for (const g of games) expect(g.tags.Clock).toBeUndefined();
   });
 
   for (const signals of [1, 2]) {

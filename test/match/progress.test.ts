@@ -19,7 +19,7 @@ function finished(round: number, white: number, winner: number): GameRecord {
       white,
       size: 4,
       halfKomi: 0,
-      tc: { baseMs: 1000, incMs: 0 },
+      tcs: [{ baseMs: 1000, incMs: 0 }, { baseMs: 1000, incMs: 0 }],
       maxPlies: 1000,
       names: ['A', 'B'],
     },

@@ -12,7 +12,7 @@ function game(setup: Partial<GameSetup>, rest: Partial<GameRecord>): GameRecord 
       white: 1,
       size: 5,
       halfKomi: 4,
-      tc: { baseMs: 60_000, incMs: 600 },
+      tcs: [{ baseMs: 60_000, incMs: 600 }, { baseMs: 60_000, incMs: 600 }],
       maxPlies: 1000,
       names: ['New', 'Old'],
       ...setup,
@@ -100,5 +100,11 @@ describe('formatGamePtn', () => {
     expect(tag('adjudication')).toBe('adjudication');
     expect(tag('road')).toBeUndefined();
     expect(tag('repetition')).toBeUndefined();
+  });
+
+  it('leaves the Clock tag out of a time-odds game (PTN has one clock for both players)', () => {
+    const odds = formatGamePtn(game({ tcs: [{ baseMs: 10_000, incMs: 100 }, { baseMs: 30_000, incMs: 300 }] }, {}));
+    expect(odds).not.toContain('[Clock');
+    expect(odds).toContain('[Komi "2"]\n[Result "1/2-1/2"]');
   });
 });
