@@ -44,6 +44,12 @@ const ASPIRATION = 35;
 /** Reverse futility pruning: depths it applies to, and the margin per ply (centiflats). */
 const RFP_DEPTH = 3;
 const RFP_MARGIN = 120;
+/** Late move pruning: at non-PV nodes of depth <= LMP_DEPTH not facing a threat, the quiet moves
+ *  after the first LMP_BASE + LMP_SCALE * depth^2 searched are skipped (16 at depth 1, 40 at 2).
+ *  Self-play SPRT, 6x6 at 5+0.05: +80 Elo [+37, +126] over 194 games (README, Figures). */
+const LMP_DEPTH = 2;
+const LMP_BASE = 8;
+const LMP_SCALE = 8;
 /** Longest silence (ms) of the reporting thread inside an iteration before a progress report. */
 const PROGRESS_MS = 500;
 
@@ -336,6 +342,8 @@ export class Searcher {
     picker.init(ply, start, ttMove, !threatened, threatLo, threatHi);
     for (let m = picker.next(pos, ply); m !== 0; m = picker.next(pos, ply)) {
       if (this.excludedCount !== 0 && ply === 0 && this.isExcluded(m)) continue; // Multi-PV: a line already found
+      // Late move pruning: the list is best first, so past the count every move left is quiet.
+      if (!pvNode && ply > 0 && depth <= LMP_DEPTH && !threatened && picker.quiet && best > -WIN_THRESHOLD && searched >= LMP_BASE + LMP_SCALE * depth * depth) break;
       let reduce = 0;
       if (depth >= 3 && searched >= 3 && picker.quiet && !threatened) {
         reduce = LMR_TABLE[(depth < 63 ? depth : 63) * 64 + (searched < 63 ? searched : 63)]!;
