@@ -1,5 +1,6 @@
 // Iterative deepening principal variation search with aspiration windows, a shared Zobrist
-// transposition table, null-move pruning, late-move reductions and a tak-threat extension.
+// transposition table, null-move pruning, reverse futility pruning, late-move reductions,
+// late-move pruning and a tak-threat extension (no pruning ever when facing a road threat).
 //
 // Road awareness at every node: a side to move that can complete a road by placement wins at
 // once (scored by distance, so the fastest road is chosen and the slowest loss resisted); a side
