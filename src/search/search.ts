@@ -23,6 +23,7 @@ import { scanRoads } from '../core/roads.js';
 import { evaluate, groupWeights } from '../eval/evaluate.js';
 import { MAP, mapRoads } from '../eval/roadmap.js';
 import { MoveOrder, MovePicker } from './order.js';
+import { TinueSolver } from '../tinue/dfpn.js';
 import { SPREAD_WIN, spreadWin } from './spread-roads.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type ProgressCallback, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
@@ -51,6 +52,9 @@ const RFP_MARGIN = 120;
 const LMP_DEPTH = 2;
 const LMP_BASE = 8;
 const LMP_SCALE = 8;
+/** The tinue prover's look before an analysis search (limits.tinueMs): its longest proof and table size. */
+const TINUE_PLIES = 11;
+const TINUE_TABLE_MB = 16;
 /** Longest silence (ms) of the reporting thread inside an iteration before a progress report. */
 const PROGRESS_MS = 500;
 
@@ -98,6 +102,8 @@ export class Searcher {
   private nextProgressAt = Infinity;
   private currMove = 0;
   private currMoveNumber = 0;
+  /** The tinue prover, made on first use (analysis searches only). */
+  private tinue: TinueSolver | undefined;
 
   constructor(opts: SearcherOptions) {
     this.tt = opts.table;
@@ -144,6 +150,10 @@ export class Searcher {
     // but never more than the root has moves, each reported with its place (multipv).
     const multi = this.threadIndex === 0 && (limits.multiPV ?? 1) > 1;
     const lineCount = multi ? Math.min(limits.multiPV!, MAX_MULTI_PV, rootEnd) : 1;
+    // Analysis: a forced road the prover finds first is the answer (a proof, not an estimate).
+    if (this.threadIndex === 0 && !multi && (limits.tinueMs ?? 0) > 0 && pos.ply >= 2) {
+      if (this.proveTinue(pos, halfKomi, Math.min(limits.tinueMs!, this.hardMs), result, onInfo)) return result;
+    }
     // Each line's score in the last completed iteration, best first: the next one's aspiration centres.
     const scores = new Float64Array(lineCount);
     // Aspiration fail-high/low reports are bounds of one line of an unfinished iteration: only
@@ -181,6 +191,27 @@ export class Searcher {
     result.nodes = this.nodes;
     if (this.nodeCounts !== undefined) this.nodeCounts[this.threadIndex] = this.nodes;
     return result;
+  }
+
+  /**
+   * Runs the tinue prover on the root for up to `ms` (the stop flag ends it early). On a proof,
+   * fills `result` with its first move, line and won score, reports it, and returns true.
+   */
+  private proveTinue(pos: Position, halfKomi: number, ms: number, result: SearchResult, onInfo?: (info: SearchInfo) => void): boolean {
+    this.tinue ??= new TinueSolver(TINUE_TABLE_MB);
+    this.tinue.clear();
+    const o = this.tinue.solve(pos, halfKomi, { maxPlies: TINUE_PLIES, ms, stop: this.stop });
+    if (o.kind !== 'tinue' || o.line.length === 0) return false;
+    this.nodes = o.nodes;
+    this.seldepth = o.plies;
+    if (this.nodeCounts !== undefined) this.nodeCounts[this.threadIndex] = this.nodes;
+    result.best = o.line[0]!;
+    result.score = WIN_SCORE - o.plies;
+    result.depth = o.plies;
+    result.pv = o.line;
+    result.nodes = o.nodes;
+    if (onInfo) onInfo(this.info(o.plies, result.score, 'exact', o.line));
+    return true;
   }
 
   /**

@@ -36,6 +36,14 @@ export const MAX_SOFT_SHARE = 0.4;
 export const HARD_FACTOR = 3;
 /** ...and never more than this share of the usable clock. */
 export const MAX_HARD_SHARE = 0.6;
+/**
+ * The tinue prover's look before an analysis search (go infinite, a bare go, go movetime): at
+ * most this many ms, a tenth of a movetime. Not on a game clock (wtime/btime), where its cost
+ * has not been measured in matches (the search finds short forced roads itself), nor with
+ * depth or nodes limits, whose searches must repeat exactly.
+ */
+export const TINUE_MAX_MS = 500;
+export const TINUE_MOVETIME_SHARE = 0.1;
 /** Deadlines are capped here: timers cannot be set further out than 2^31 - 1 ms. */
 export const MAX_DEADLINE_MS = 2_000_000_000;
 
@@ -102,8 +110,10 @@ export function searchLimits(tc: TimeControls, piecesLeft?: number): SearchLimit
   const limits: SearchLimits = {};
   if (tc.depth !== undefined) limits.depth = Math.max(1, Math.floor(tc.depth));
   if (tc.nodes !== undefined) limits.nodes = Math.max(1, Math.floor(tc.nodes));
+  const exact = limits.depth !== undefined || limits.nodes !== undefined;
   if (tc.infinite) {
     limits.infinite = true;
+    if (!exact) limits.tinueMs = TINUE_MAX_MS;
     return limits;
   }
   const budgets: ClockBudget[] = [];
@@ -112,8 +122,12 @@ export function searchLimits(tc: TimeControls, piecesLeft?: number): SearchLimit
   if (budgets.length > 0) {
     limits.softMs = Math.min(...budgets.map((b) => b.softMs));
     limits.hardMs = Math.min(...budgets.map((b) => b.hardMs));
-  } else if (limits.depth === undefined && limits.nodes === undefined) {
+  } else if (!exact) {
     limits.infinite = true;
+    limits.tinueMs = TINUE_MAX_MS;
+  }
+  if (tc.moveTime !== undefined && tc.time === undefined && !exact) {
+    limits.tinueMs = Math.min(TINUE_MAX_MS, Math.floor(finiteNonNegative(tc.moveTime) * TINUE_MOVETIME_SHARE));
   }
   return limits;
 }

@@ -18,6 +18,12 @@ export interface SearchLimits {
    * thread (threadIndex 0) honours it; lazy-SMP helpers search one line.
    */
   multiPV?: number;
+  /**
+   * Before searching, the main thread of a single-line search gives the tinue prover (src/tinue)
+   * up to this many ms to prove a forced road for the side to move; a proof is the answer, with
+   * its line and a won score. Undefined or 0: no prover (time.ts sets it for analysis only).
+   */
+  tinueMs?: number;
 }
 
 /** The most Multi-PV lines a search finds (each is a search of the root of its own). */

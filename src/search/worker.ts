@@ -21,7 +21,7 @@ import { parseTps } from '../notation/tps.js';
 import { extendPv } from './pv.js';
 import { Searcher } from './search.js';
 import { TranspositionTable } from './tt.js';
-import type { SearchInfo, SearchLimits, SearchProgress, SearchResult } from './types.js';
+import { WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchProgress, type SearchResult } from './types.js';
 
 const WORKER_TAG = 'bredon-search-worker';
 const MAX_FAILED_STARTS = 3;
@@ -367,7 +367,8 @@ export class SearchPool {
   /**
    * Answers a job once its main thread has: with the result of the thread that completed the
    * deepest iteration (the main thread's on a tie), as lazy SMP's helpers sometimes get further.
-   * A Multi-PV search answers with the main thread's result always: only it searched the lines
+   * A proven win of the main thread (the tinue prover's, in analysis) is kept. A Multi-PV search
+   * answers with the main thread's result always: only it searched the lines
    * that were reported, and `bestmove` must be their first line's move.
    */
   private finish(job: Pending): void {
@@ -378,7 +379,7 @@ export class SearchPool {
       job.handlers.onDone({ error: job.main.error });
     } else {
       let best = job.main.result;
-      if ((job.job.limits.multiPV ?? 1) <= 1) for (const r of job.helperResults) if (r.best !== 0 && r.depth > best.depth) best = r;
+      if ((job.job.limits.multiPV ?? 1) <= 1 && best.score < WIN_THRESHOLD) for (const r of job.helperResults) if (r.best !== 0 && r.depth > best.depth) best = r;
       job.handlers.onDone({ result: best, nodes: this.totalNodes() });
     }
     this.dispatch();

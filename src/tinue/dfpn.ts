@@ -47,6 +47,8 @@ export interface TinueLimits {
   ms?: number;
   /** Give up after about this many nodes (positions made). */
   nodes?: number;
+  /** Give up once stop[0] !== 0 (the search's stop flag, when the engine runs the prover). */
+  stop?: Int32Array;
 }
 
 export type TinueOutcome =
@@ -108,6 +110,7 @@ export class TinueSolver {
   private nodes = 0;
   private nodeLimit = Infinity;
   private deadline = Infinity;
+  private stopFlag: Int32Array | undefined;
   private aborted = false;
   private nextCheck = 0;
 
@@ -162,6 +165,7 @@ export class TinueSolver {
     this.nextCheck = CHECK_EVERY;
     this.nodeLimit = limits.nodes ?? Infinity;
     this.deadline = limits.ms === undefined ? Infinity : performance.now() + limits.ms;
+    this.stopFlag = limits.stop;
   }
 
   private deepen(root: Position, attacker: number, halfKomi: number, limits: TinueLimits): TinueOutcome {
@@ -212,6 +216,7 @@ export class TinueSolver {
   private checkLimits(): void {
     this.nextCheck = this.nodes + CHECK_EVERY;
     if (this.nodes >= this.nodeLimit || performance.now() >= this.deadline) this.aborted = true;
+    else if (this.stopFlag !== undefined && Atomics.load(this.stopFlag, 0) !== 0) this.aborted = true;
   }
 
   private children(ply: number): Children {
@@ -457,6 +462,7 @@ export class TinueSolver {
     this.aborted = false;
     this.nodeLimit = 2_000_000;
     this.deadline = Infinity;
+    this.stopFlag = undefined; // a proven line is finished even after a stop: it is the answer
     while (plies > 0) {
       const a = this.attackerMove(plies);
       if (a === 0) break;

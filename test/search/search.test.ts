@@ -12,6 +12,7 @@ import { parseTps } from '../../src/notation/tps.js';
 import { Searcher } from '../../src/search/search.js';
 import { TranspositionTable } from '../../src/search/tt.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchLimits } from '../../src/search/types.js';
+import { KNOWN_TINUES } from '../../bench/tinue-positions.js';
 
 function search(tps: string | Position, limits: SearchLimits, halfKomi = 0) {
   const pos = typeof tps === 'string' ? parseTps(tps) : tps;
@@ -128,5 +129,37 @@ describe('every answer is legal and leaves the position untouched', () => {
         expect([pos.keyLo, pos.keyHi]).toEqual([before.keyLo, before.keyHi]);
       }
     }
+  });
+});
+
+describe('the tinue prover before an analysis search (limits.tinueMs)', () => {
+  it('answers the archive 7-ply tinues with the proof: first move, line to a road, won score, one report', () => {
+    for (const t of KNOWN_TINUES.filter((k) => k.plies === 7)) {
+      const pos = parseTps(t.tps);
+      const attacker = pos.side;
+      const searcher = new Searcher({ table: TranspositionTable.create(8, false), stop: new Int32Array(1) });
+      const reports: number[] = [];
+      const r = searcher.search(pos, 0, { softMs: 20_000, hardMs: 20_000, tinueMs: 5000 }, (info) => reports.push(info.mateIn));
+      expect(r.score, `game ${t.game}`).toBe(WIN_SCORE - 7);
+      expect(reports).toEqual([7]);
+      expect(r.best).toBe(r.pv[0]);
+      expect(r.pv).toHaveLength(7);
+      // The line is legal and ends in the attacker's road (the rules core, not the prover, says so).
+      for (const m of r.pv) {
+        expect(isLegalMove(pos, m)).toBe(true);
+        makeMove(pos, m);
+      }
+      expect(boardResult(pos)).toBe(attacker === 0 ? WHITE_ROAD : BLACK_ROAD);
+    }
+  });
+
+  it('is not used without tinueMs (depth-limited searches repeat exactly), nor when the position has none', () => {
+    const t = KNOWN_TINUES.find((k) => k.plies === 7)!;
+    const plain = search(t.tps, { depth: 2 });
+    expect(plain.depth).toBe(2);
+    // Just after the swap: no tinue, so the search runs its iterations as usual.
+    const r = search('2,x5/x6/x6/x6/x6/x5,1 1 2', { depth: 3, tinueMs: 200 });
+    expect(r.depth).toBe(3);
+    expect(Math.abs(r.score)).toBeLessThan(WIN_THRESHOLD);
   });
 });

@@ -8,6 +8,7 @@ import {
   moveTimeBudget,
   movesLeft,
   searchLimits,
+  TINUE_MAX_MS,
 } from '../../src/search/time.js';
 
 describe('clockBudget', () => {
@@ -95,15 +96,21 @@ describe('moveTimeBudget', () => {
 
 describe('searchLimits', () => {
   it('maps each kind of go', () => {
-    expect(searchLimits({ infinite: true })).toEqual({ infinite: true });
-    expect(searchLimits({})).toEqual({ infinite: true });
+    expect(searchLimits({ infinite: true })).toEqual({ infinite: true, tinueMs: TINUE_MAX_MS });
+    expect(searchLimits({})).toEqual({ infinite: true, tinueMs: TINUE_MAX_MS });
     expect(searchLimits({ depth: 6 })).toEqual({ depth: 6 });
     expect(searchLimits({ nodes: 5000 })).toEqual({ nodes: 5000 });
-    expect(searchLimits({ moveTime: 1000 })).toEqual({ softMs: 940, hardMs: 940 });
+    expect(searchLimits({ moveTime: 1000 })).toEqual({ softMs: 940, hardMs: 940, tinueMs: 100 });
+    expect(searchLimits({ moveTime: 60_000 }).tinueMs).toBe(TINUE_MAX_MS);
     expect(searchLimits({ depth: 0 })).toEqual({ depth: 1 });
     const clock = searchLimits({ time: 60_000, inc: 600 }, 30);
     expect(clock.softMs).toBe(clockBudget(60_000, 600, undefined, 30).softMs);
     expect(clock.infinite).toBeUndefined();
+    // The tinue prover looks first in analysis only: never on a game clock, nor with depth or nodes.
+    expect(clock.tinueMs).toBeUndefined();
+    expect(searchLimits({ time: 60_000, moveTime: 5000 }, 30).tinueMs).toBeUndefined();
+    expect(searchLimits({ infinite: true, depth: 8 }).tinueMs).toBeUndefined();
+    expect(searchLimits({ moveTime: 1000, nodes: 500 }).tinueMs).toBeUndefined();
   });
 
   it('takes the tighter of a clock and a movetime, and keeps depth and nodes', () => {
@@ -113,6 +120,6 @@ describe('searchLimits', () => {
   });
 
   it('lets infinite override time limits', () => {
-    expect(searchLimits({ infinite: true, moveTime: 100, time: 100 })).toEqual({ infinite: true });
+    expect(searchLimits({ infinite: true, moveTime: 100, time: 100 })).toEqual({ infinite: true, tinueMs: TINUE_MAX_MS });
   });
 });
