@@ -105,7 +105,8 @@ function measure(runnerPid: number): { runner: number; engines: number[] } | und
     for (const [pid, [ppid, rss]] of table) {
       if (!below.has(pid) && below.has(ppid)) {
         below.add(pid);
-        engines.push(rss);
+        // An exiting (defunct) process shows RSS 0: it is no engine's memory any more.
+        if (rss > 0) engines.push(rss);
         grew = true;
       }
     }
@@ -163,7 +164,9 @@ const sample = () => {
   if (child.pid === undefined || child.exitCode !== null) return;
   try {
     const m = measure(child.pid);
-    if (m !== undefined && m.engines.length > 0) samples.push({ ms: Math.round(performance.now() - t0), games, ...m });
+    // Only samples with every engine up (two per game at once): not one taken while the runner
+    // starts or shuts them down, which would halve the per-process figure or miscount them.
+    if (m !== undefined && m.engines.length === 2 * opts.concurrency) samples.push({ ms: Math.round(performance.now() - t0), games, ...m });
   } catch {
     // `ps` failed once (the process table changed under it): the next sample will do.
   }
