@@ -3,6 +3,7 @@
 // log or stack trace on stdout fails the test that caused it.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { afterEach } from 'vitest';
 import { BREDON } from '../shared.js';
 
 /** The built program; BREDON_BIN overrides it (a build elsewhere). */
@@ -122,4 +123,20 @@ export class Engine {
   kill(): void {
     if (this.exitCode === undefined) this.proc.kill();
   }
+}
+
+/**
+ * A test file's `start(args?)`: a new engine (the built program with `args`), killed after the
+ * test that started it, whatever its outcome.
+ */
+export function engineStarter(): (args?: string[]) => Engine {
+  const engines: Engine[] = [];
+  afterEach(() => {
+    for (const e of engines.splice(0)) e.kill();
+  });
+  return (args: string[] = []) => {
+    const e = new Engine(args);
+    engines.push(e);
+    return e;
+  };
 }

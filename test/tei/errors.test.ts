@@ -1,19 +1,11 @@
 // Bad input never crashes, hangs or silences the engine: each bad line gets one
 // `info string error: ...` and the engine keeps serving; stdout stays pure protocol.
 
-import { afterEach, describe, expect, it } from 'vitest';
-import { Engine } from './engine.js';
+import { describe, expect, it } from 'vitest';
+import { engineStarter } from './engine.js';
 import { RefereeGame } from './game.js';
 
-const engines: Engine[] = [];
-function start(args: string[] = []): Engine {
-  const e = new Engine(args);
-  engines.push(e);
-  return e;
-}
-afterEach(() => {
-  for (const e of engines.splice(0)) e.kill();
-});
+const start = engineStarter();
 
 const BAD_LINES: [string, RegExp][] = [
   ['', /empty line/],

@@ -2,13 +2,12 @@
 // lines `info depth D seldepth S multipv K score ...`, K = 1..N best first, each with its own
 // legal line; bestmove is line 1's move; MultiPV 1 prints what Bredon always printed.
 
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeMove } from '../../src/core/makemove.js';
+import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../../src/core/movegen.js';
-import { boardResult, WHITE_ROAD } from '../../src/core/result.js';
 import { formatMove } from '../../src/notation/ptn-move.js';
 import { parseTps } from '../../src/notation/tps.js';
-import { Engine } from './engine.js';
+import { roadMovesInOne } from '../tinue/archive.js';
+import { engineStarter } from './engine.js';
 import { RefereeGame } from './game.js';
 
 /** A 6x6 middle game (from the progress tests) and a 5x5 one. */
@@ -30,15 +29,7 @@ interface Line {
   pv: string[];
 }
 
-const engines: Engine[] = [];
-function start(): Engine {
-  const e = new Engine();
-  engines.push(e);
-  return e;
-}
-afterEach(() => {
-  for (const e of engines.splice(0)) e.kill();
-});
+const start = engineStarter();
 
 /** cp from the side to move's view, with proven results ordered beyond any cp (win n > win n+1). */
 function value(score: string): number {
@@ -151,11 +142,7 @@ describe('MultiPV', () => {
 
   it('a road in one is line 1 with the win score (cp, or win with ReportWin); the others score lower', async () => {
     const pos = parseTps(ROAD_IN_ONE);
-    const winning = legalMoves(pos).filter((m) => {
-      const p = pos.clone();
-      makeMove(p, m);
-      return boardResult(p) === WHITE_ROAD;
-    });
+    const winning = roadMovesInOne(pos); // White's, as White is to move
     expect(winning.map((m) => formatMove(m, 5))).toEqual(['e1']);
     const engine = start();
     await engine.handshake();

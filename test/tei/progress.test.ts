@@ -5,13 +5,13 @@
 // Timed assertions are loose on purpose (CI has two loaded cores): "at least one progress line
 // during a 2.5 s search", never exact intervals.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeMove } from '../../src/core/makemove.js';
 import { isLegalMove } from '../../src/core/movegen.js';
 import { boardResult, ONGOING } from '../../src/core/result.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
 import { formatTps, parseTps } from '../../src/notation/tps.js';
-import { Engine } from './engine.js';
+import { engineStarter } from './engine.js';
 import { RefereeGame } from './game.js';
 
 /** The 6x6 middle game of issue 13 (4.6 s without a line before progress reports) and a 5x5 one. */
@@ -21,15 +21,7 @@ const MID5 = 'x5/x5/x2,121212C,x2/1,x4/1,x4 2 7';
 const DEPTH_LINE = /^info depth (\d+) seldepth \d+ score cp -?\d+ wdl \d+ \d+ \d+ nodes \d+ nps \d+ time \d+ hashfull \d+ pv (\S+( \S+)*)$/;
 const PROGRESS_LINE = /^info depth (\d+) seldepth \d+( score cp -?\d+ wdl \d+ \d+ \d+)? nodes \d+ nps \d+ time \d+ hashfull \d+( currmove (\S+) currmovenumber ([1-9]\d*))?$/;
 
-const engines: Engine[] = [];
-function start(): Engine {
-  const e = new Engine();
-  engines.push(e);
-  return e;
-}
-afterEach(() => {
-  for (const e of engines.splice(0)) e.kill();
-});
+const start = engineStarter();
 
 const field = (line: string, name: string) => Number(new RegExp(` ${name} (-?\\d+)`).exec(line)![1]);
 

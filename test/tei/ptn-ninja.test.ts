@@ -2,19 +2,11 @@
 // and interactive analysis: `go infinite`, `isready` while it runs, `stop` (a bestmove must come
 // promptly, since the next search waits for it), and the opt-in `score win` report.
 
-import { afterEach, describe, expect, it } from 'vitest';
-import { Engine } from './engine.js';
+import { describe, expect, it } from 'vitest';
+import { engineStarter } from './engine.js';
 import { RefereeGame } from './game.js';
 
-const engines: Engine[] = [];
-function start(): Engine {
-  const e = new Engine();
-  engines.push(e);
-  return e;
-}
-afterEach(() => {
-  for (const e of engines.splice(0)) e.kill();
-});
+const start = engineStarter();
 
 describe('PTN Ninja', () => {
   it('analyses with movetime after teinewgame size/halfkomi', async () => {

@@ -5,21 +5,13 @@
 // from `position` to `bestmove`, then the increment; running out loses. Every move is judged by
 // the rules core.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { REPO } from '../shared.js';
-import { Engine } from './engine.js';
+import { engineStarter, type Engine } from './engine.js';
 import { RefereeGame, uncompressedStart } from './game.js';
 
-const engines: Engine[] = [];
-function start(): Engine {
-  const e = new Engine();
-  engines.push(e);
-  return e;
-}
-afterEach(() => {
-  for (const e of engines.splice(0)) e.kill();
-});
+const start = engineStarter();
 
 /** Parses a UCI option line the way Racetrack does: spin needs default, min and max. */
 function parseOption(line: string): { name: string; type: string; fields: Record<string, string> } {

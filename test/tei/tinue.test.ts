@@ -2,21 +2,13 @@
 // with a forced road answers with the proof (its line, `score win N` with ReportWin), while a
 // game clock or a depth limit runs the plain search (see src/search/time.ts).
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BLACK_ROAD } from '../../src/core/result.js';
 import { KNOWN_TINUES } from '../../bench/tinue-positions.js';
-import { Engine } from './engine.js';
+import { engineStarter } from './engine.js';
 import { RefereeGame } from './game.js';
 
-const engines: Engine[] = [];
-function start(): Engine {
-  const e = new Engine();
-  engines.push(e);
-  return e;
-}
-afterEach(() => {
-  for (const e of engines.splice(0)) e.kill();
-});
+const start = engineStarter();
 
 /** Archive game 70, Black to move: tinue in 5, d3 e3< c3> a1 4d2- (bredon tinue's README example). */
 const TINUE5 = KNOWN_TINUES.find((t) => t.game === 70 && t.plies === 5)!.tps;
