@@ -4,9 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { makeMove } from '../../src/core/makemove.js';
 import { isLegalMove, legalMoves } from '../../src/core/movegen.js';
-import { boardResult, ONGOING, WHITE_ROAD } from '../../src/core/result.js';
+import { boardResult, ONGOING } from '../../src/core/result.js';
 import { formatMove, parseMove } from '../../src/notation/ptn-move.js';
 import { parseTps } from '../../src/notation/tps.js';
+import { roadMovesInOne } from '../tinue/archive.js';
 import { Searcher } from '../../src/search/search.js';
 import { TranspositionTable } from '../../src/search/tt.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits } from '../../src/search/types.js';
@@ -97,11 +98,7 @@ describe('Multi-PV search', () => {
 
   it('puts the one winning move first with the win score, and the others below it', () => {
     const pos = parseTps(ROAD_IN_ONE);
-    const winning = legalMoves(pos).filter((m) => {
-      const p = pos.clone();
-      makeMove(p, m);
-      return boardResult(p) === WHITE_ROAD;
-    });
+    const winning = roadMovesInOne(pos); // White's, as White is to move
     expect(winning.map((m) => formatMove(m, 5))).toEqual(['e1']);
     const { infos, result } = run(ROAD_IN_ONE, { depth: 4, multiPV: 3 });
     for (const lines of byDepth(infos).values()) {

@@ -50,16 +50,28 @@ function isRoad(r: number): boolean {
   return r === WHITE_ROAD || r === BLACK_ROAD;
 }
 
-/** Whether the side to move completes a road with some legal move (rules core only). */
-export function bruteRoadInOne(pos: Position): boolean {
+/**
+ * The legal moves with which the side to move completes its own road (rules core only), in
+ * move-generation order; with `firstOnly`, at most the first.
+ */
+export function roadMovesInOne(pos: Position, firstOnly = false): number[] {
   const side = pos.side;
+  const found: number[] = [];
   for (const m of legalMoves(pos)) {
     makeMove(pos, m);
     const r = boardResult(pos);
     unmakeMove(pos, m);
-    if (isRoad(r) && resultWinner(r) === side) return true;
+    if (isRoad(r) && resultWinner(r) === side) {
+      found.push(m);
+      if (firstOnly) break;
+    }
   }
-  return false;
+  return found;
+}
+
+/** Whether the side to move completes a road with some legal move (rules core only). */
+export function bruteRoadInOne(pos: Position): boolean {
+  return roadMovesInOne(pos, true).length > 0;
 }
 
 /**
