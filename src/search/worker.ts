@@ -21,7 +21,8 @@ import { parseTps } from '../notation/tps.js';
 import { extendPv } from './pv.js';
 import { Searcher } from './search.js';
 import { TranspositionTable } from './tt.js';
-import { WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchProgress, type SearchResult } from './types.js';
+import { poolAnswer } from './pool-answer.js';
+import type { SearchInfo, SearchLimits, SearchProgress, SearchResult } from './types.js';
 
 const WORKER_TAG = 'bredon-search-worker';
 const MAX_FAILED_STARTS = 3;
@@ -364,13 +365,7 @@ export class SearchPool {
     this.dispatch();
   }
 
-  /**
-   * Answers a job once its main thread has: with the result of the thread that completed the
-   * deepest iteration (the main thread's on a tie), as lazy SMP's helpers sometimes get further.
-   * A proven win of the main thread (the tinue prover's, in analysis) is kept. A Multi-PV search
-   * answers with the main thread's result always: only it searched the lines
-   * that were reported, and `bestmove` must be their first line's move.
-   */
+  /** Answers a job once its main thread has, with the result poolAnswer picks. */
   private finish(job: Pending): void {
     if (this.active !== job || job.main === undefined) return;
     clearTimeout(job.finishTimer);
@@ -378,8 +373,7 @@ export class SearchPool {
     if ('error' in job.main) {
       job.handlers.onDone({ error: job.main.error });
     } else {
-      let best = job.main.result;
-      if ((job.job.limits.multiPV ?? 1) <= 1 && best.score < WIN_THRESHOLD) for (const r of job.helperResults) if (r.best !== 0 && r.depth > best.depth) best = r;
+      const best = poolAnswer(job.main.result, job.helperResults, job.job.limits);
       job.handlers.onDone({ result: best, nodes: this.totalNodes() });
     }
     this.dispatch();

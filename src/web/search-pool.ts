@@ -16,7 +16,8 @@ import { makeMove } from '../core/makemove.js';
 import { legalMoves } from '../core/movegen.js';
 import { parseTps } from '../notation/tps.js';
 import { TranspositionTable } from '../search/tt.js';
-import { WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchResult } from '../search/types.js';
+import { poolAnswer } from '../search/pool-answer.js';
+import type { SearchInfo, SearchLimits, SearchResult } from '../search/types.js';
 import type { SearchHandlers, SearchJob } from '../search/worker.js';
 import type { SearchBackend } from '../tei/session.js';
 import { SEARCH_THREAD_NAME, type FromThread, type ToThread } from './search-thread.js';
@@ -265,11 +266,7 @@ export class BrowserSearchPool implements SearchBackend {
     this.dispatch();
   }
 
-  /**
-   * The answer: the main thread's proven win if it has one, else the deepest completed iteration
-   * of any thread (the main thread's on a tie); in a
-   * Multi-PV search the main thread's, whose lines were reported (bestmove is their first move).
-   */
+  /** Answers a job once its main thread has, with the result poolAnswer picks. */
   private finish(job: Job): void {
     if (this.active !== job || job.main === undefined) return;
     clearTimeout(job.finishTimer);
@@ -277,8 +274,7 @@ export class BrowserSearchPool implements SearchBackend {
     if ('error' in job.main) {
       job.handlers.onDone({ error: job.main.error });
     } else {
-      let best = job.main.result;
-      if ((job.job.limits.multiPV ?? 1) <= 1 && best.score < WIN_THRESHOLD) for (const r of job.helperResults) if (r.best !== 0 && r.depth > best.depth) best = r;
+      const best = poolAnswer(job.main.result, job.helperResults, job.job.limits);
       job.handlers.onDone({ result: best, nodes: this.totalNodes(best.nodes) });
     }
     this.dispatch();
