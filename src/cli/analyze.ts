@@ -13,7 +13,7 @@ import { showPosition } from '../notation/show.js';
 import { parseTps } from '../notation/tps.js';
 import { Searcher } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
-import { TinueSolver } from '../tinue/dfpn.js';
+import { QUICK_TINUE_PLIES, QUICK_TINUE_TABLE_MB, TinueSolver } from '../tinue/dfpn.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits } from '../search/types.js';
 import { halfKomiOption, intOption, tpsFromPositionals, useColour } from './args.js';
 import type { CommandHelp } from './help.js';
@@ -173,9 +173,8 @@ export function runAnalyze(argv: string[], out: (line: string) => void): void {
   out(`Best move: ${formatMove(r.best, pos.size)}   (${describeScore({ score: r.score, mateIn: mateInOf(r.score), pv: r.pv }, root, halfKomi)}, depth ${r.depth}, ${count(r.nodes)} nodes)`);
 }
 
-/** The tinue solver's look before the search: at most a second (a fifth of --movetime), 11 plies. */
+/** The tinue solver's look before the search: at most a second (a fifth of --movetime). */
 const TINUE_MAX_MS = 1000;
-const TINUE_PLIES = 11;
 
 /**
  * "White has tinue in 5: <line>" when the solver proves a forced road for the side to move
@@ -184,7 +183,7 @@ const TINUE_PLIES = 11;
 function quickTinue(pos: Position, halfKomi: number, movetime: number | undefined): string | undefined {
   if (pos.ply < 2) return undefined;
   const ms = Math.min(TINUE_MAX_MS, movetime === undefined ? TINUE_MAX_MS : Math.ceil(movetime / 5));
-  const o = new TinueSolver(16).solve(pos, halfKomi, { maxPlies: TINUE_PLIES, ms });
+  const o = new TinueSolver(QUICK_TINUE_TABLE_MB).solve(pos, halfKomi, { maxPlies: QUICK_TINUE_PLIES, ms });
   if (o.kind !== 'tinue') return undefined;
   const line = o.line.map((m) => formatMove(m, pos.size)).join(' ');
   return `${NAMES[pos.side]} has tinue in ${o.plies}: ${line}`;

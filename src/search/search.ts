@@ -23,7 +23,7 @@ import { scanRoads } from '../core/roads.js';
 import { evaluate, groupWeights } from '../eval/evaluate.js';
 import { MAP, mapRoads } from '../eval/roadmap.js';
 import { MoveOrder, MovePicker } from './order.js';
-import { TinueSolver } from '../tinue/dfpn.js';
+import { QUICK_TINUE_PLIES, QUICK_TINUE_TABLE_MB, TinueSolver } from '../tinue/dfpn.js';
 import { SPREAD_WIN, spreadWin } from './spread-roads.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type ProgressCallback, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
@@ -52,9 +52,6 @@ const RFP_MARGIN = 120;
 const LMP_DEPTH = 2;
 const LMP_BASE = 8;
 const LMP_SCALE = 8;
-/** The tinue prover's look before an analysis search (limits.tinueMs): its longest proof and table size. */
-const TINUE_PLIES = 11;
-const TINUE_TABLE_MB = 16;
 /** Longest silence (ms) of the reporting thread inside an iteration before a progress report. */
 const PROGRESS_MS = 500;
 
@@ -198,9 +195,9 @@ export class Searcher {
    * fills `result` with its first move, line and won score, reports it, and returns true.
    */
   private proveTinue(pos: Position, halfKomi: number, ms: number, result: SearchResult, onInfo?: (info: SearchInfo) => void): boolean {
-    this.tinue ??= new TinueSolver(TINUE_TABLE_MB);
+    this.tinue ??= new TinueSolver(QUICK_TINUE_TABLE_MB);
     this.tinue.clear();
-    const o = this.tinue.solve(pos, halfKomi, { maxPlies: TINUE_PLIES, ms, stop: this.stop });
+    const o = this.tinue.solve(pos, halfKomi, { maxPlies: QUICK_TINUE_PLIES, ms, stop: this.stop });
     if (o.kind !== 'tinue' || o.line.length === 0) return false;
     this.nodes = o.nodes;
     this.seldepth = o.plies;

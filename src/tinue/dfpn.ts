@@ -61,6 +61,13 @@ export type TinueOutcome =
 /** The longest tinue the table keys can tell apart (table.ts salts 128 ply counts). */
 export const MAX_TINUE_PLIES = 99;
 
+/**
+ * A quick look before a search (`bredon analyze`, and the engine's analysis searches): the
+ * longest tinue it tries, in plies, and the solver's table in MB.
+ */
+export const QUICK_TINUE_PLIES = 11;
+export const QUICK_TINUE_TABLE_MB = 16;
+
 /** Why a position cannot be asked about: it is decided, or still in the opening swap. */
 export class TinueInputError extends Error {
   override name = 'TinueInputError';
