@@ -124,10 +124,10 @@ export function searchLimits(tc: TimeControls, piecesLeft?: number): SearchLimit
     limits.hardMs = Math.min(...budgets.map((b) => b.hardMs));
   } else if (!exact) {
     limits.infinite = true;
-    limits.tinueMs = TINUE_MAX_MS;
   }
-  if (tc.moveTime !== undefined && tc.time === undefined && !exact) {
-    limits.tinueMs = Math.min(TINUE_MAX_MS, Math.floor(finiteNonNegative(tc.moveTime) * TINUE_MOVETIME_SHARE));
+  // Analysis (a bare go, or a movetime without a clock): the prover's look first.
+  if (!exact && tc.time === undefined) {
+    limits.tinueMs = tc.moveTime === undefined ? TINUE_MAX_MS : Math.min(TINUE_MAX_MS, Math.floor(finiteNonNegative(tc.moveTime) * TINUE_MOVETIME_SHARE));
   }
   return limits;
 }
