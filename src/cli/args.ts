@@ -34,3 +34,18 @@ export function tpsFromPositionals(positionals: readonly string[], command: stri
 export function useColour(): boolean {
   return process.stdout.isTTY === true && !process.env['NO_COLOR'];
 }
+
+/** Parses a number option within [min, max], naming the option when it is wrong. */
+export function floatOption(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  const t = value.trim();
+  const x = Number(t);
+  if (t === '' || !Number.isFinite(x)) throw new UsageError(`--${name} must be a number, got '${value}'`);
+  if (x < min || x > max) throw new UsageError(`--${name} must be from ${min} to ${max}, got ${x}`);
+  return x;
+}
+
+/** An argument as it would be typed in a shell (for the file's header). */
+export function shellWord(s: string): string {
+  return /^[A-Za-z0-9_./:=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}

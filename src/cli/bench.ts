@@ -2,30 +2,39 @@
 // last line `bench: <nodes> nodes <nps> nps <ms> ms`. The node count is the build's signature.
 
 import { parseArgs } from 'node:util';
+import { networkName } from '../eval/net/nets.js';
 import { formatMove } from '../notation/ptn-move.js';
 import { BENCH_DEPTH, runBenchPositions } from '../search/bench.js';
 import { intOption } from './args.js';
 import type { CommandHelp } from './help.js';
 
-export const benchUsage = 'bredon bench [--depth D]';
+export const benchUsage = 'bredon bench [--depth D] [--no-network]';
 
 export const benchHelp: CommandHelp = {
   about:
     'Searches fixed middle-game positions (sizes 4 to 8) to a fixed depth from an empty table, on one\n' +
     'thread: one line per position, then the total nodes and nodes per second. The node count is the\n' +
-    "build's signature: the same build gives the same count on any machine.",
-  options: [`  --depth D   search depth (default ${BENCH_DEPTH})`],
-  examples: ['bredon bench', 'bredon bench --depth 4'],
+    "build's signature: the same build gives the same count on any machine. The first line names the\n" +
+    'network evaluation each size ran with (the signature moves with it).',
+  options: [`  --depth D      search depth (default ${BENCH_DEPTH})`, '  --no-network   the linear evaluation alone on every size'],
+  examples: ['bredon bench', 'bredon bench --depth 4', 'bredon bench --no-network'],
 };
 
 export function runBench(argv: string[], out: (line: string) => void): void {
-  const { values } = parseArgs({ args: argv, options: { depth: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({ args: argv, options: { depth: { type: 'string' }, 'no-network': { type: 'boolean', default: false } }, strict: true });
   const depth = intOption('depth', values.depth, 1, 30) ?? BENCH_DEPTH;
-  const { nodes, ms } = runBenchPositions(depth, (i, pos, r, t) =>
-    out(
-      `position ${i + 1} size ${pos.size} depth ${r.depth} nodes ${r.nodes} time ${Math.round(t)} ` +
-        `score ${r.score} best ${formatMove(r.best, pos.size)}`,
-    ),
+  const network = !values['no-network'];
+  const nets: string[] = [];
+  for (let size = 3; size <= 8; size++) nets.push(`${size}x${size} ${network ? networkName(size) : 'none'}`);
+  out(`networks: ${nets.join(', ')}`);
+  const { nodes, ms } = runBenchPositions(
+    depth,
+    (i, pos, r, t) =>
+      out(
+        `position ${i + 1} size ${pos.size} depth ${r.depth} nodes ${r.nodes} time ${Math.round(t)} ` +
+          `score ${r.score} best ${formatMove(r.best, pos.size)}`,
+      ),
+    network,
   );
   out(`bench: ${nodes} nodes ${Math.round((nodes * 1000) / Math.max(1, ms))} nps ${Math.round(ms)} ms`);
 }

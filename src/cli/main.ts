@@ -11,6 +11,7 @@ import { runTei, teiHelp, teiUsage } from './tei.js';
 import { analyzeHelp, runAnalyze, analyzeUsage } from './analyze.js';
 import { runSelfplay, selfplayUsage } from './selfplay.js';
 import { runTune, tuneHelp, tuneUsage } from './tune.js';
+import { runTrain, trainHelp, trainUsage } from './train.js';
 import { runTinue, tinueHelp, tinueUsage } from './tinue.js';
 import { annotateHelp, annotateUsage, runAnnotate } from './annotate.js';
 import { playtakHelp, playtakUsage, runPlaytak } from './playtak.js';
@@ -40,6 +41,7 @@ const commands: Record<string, Command> = {
   analyze: { usage: analyzeUsage, help: analyzeHelp, run: runAnalyze },
   selfplay: { usage: selfplayUsage, run: runSelfplay },
   tune: { usage: tuneUsage, help: tuneHelp, run: runTune },
+  train: { usage: trainUsage, help: trainHelp, run: runTrain },
   tinue: { usage: tinueUsage, help: tinueHelp, run: runTinue },
   annotate: { usage: annotateUsage, help: annotateHelp, run: runAnnotate },
   playtak: { usage: playtakUsage, help: playtakHelp, run: (argv, out) => runPlaytak(argv, out, VERSION) },

@@ -14,7 +14,7 @@ import { tiltakRows, type Rows } from '../tune/rows.js';
 import { train } from '../tune/train.js';
 import { transferWeights } from '../tune/transfer.js';
 import { mergeEntries, readGeneratedEntries, roundWeight, writeWeightsFile } from '../tune/weights-file.js';
-import { intOption } from './args.js';
+import { floatOption, intOption, shellWord } from './args.js';
 import { formatHelp, type CommandHelp } from './help.js';
 import { UsageError } from './errors.js';
 
@@ -68,20 +68,6 @@ export const tuneHelp: CommandHelp = {
     'bredon tune --size 6 --data ../shared/data/games/tiltak-selfplay-6x6-komi2.ptn --lambda 1 --dry-run',
   ],
 };
-
-function floatOption(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  const t = value.trim();
-  const x = Number(t);
-  if (t === '' || !Number.isFinite(x)) throw new UsageError(`--${name} must be a number, got '${value}'`);
-  if (x < min || x > max) throw new UsageError(`--${name} must be from ${min} to ${max}, got ${x}`);
-  return x;
-}
-
-/** An argument as it would be typed in a shell (for the file's header). */
-function shellWord(s: string): string {
-  return /^[A-Za-z0-9_./:=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
 
 interface Losses {
   train: number;

@@ -21,6 +21,8 @@ import type { Position } from '../core/position.js';
 import { boardResult, DRAW, ONGOING, resultAfterMove, resultWinner } from '../core/result.js';
 import { scanRoads } from '../core/roads.js';
 import { evaluate, groupWeights } from '../eval/evaluate.js';
+import { NetAccumulator } from '../eval/net/accumulator.js';
+import { networkFor } from '../eval/net/nets.js';
 import { MAP, mapRoads } from '../eval/roadmap.js';
 import { MoveOrder, MovePicker } from './order.js';
 import { QUICK_TINUE_PLIES, QUICK_TINUE_TABLE_MB, TinueSolver } from '../tinue/dfpn.js';
@@ -101,6 +103,10 @@ export class Searcher {
   private currMoveNumber = 0;
   /** The tinue prover, made on first use (analysis searches only). */
   private tinue: TinueSolver | undefined;
+  /** The network evaluation's accumulators when this search uses one (slot = ply), else undefined. */
+  private net: NetAccumulator | undefined;
+  /** Accumulators made so far, by board size (a network is per size). */
+  private readonly nets = new Map<number, NetAccumulator>();
 
   constructor(opts: SearcherOptions) {
     this.tt = opts.table;
@@ -122,6 +128,8 @@ export class Searcher {
     this.pos = pos;
     this.halfKomi = halfKomi;
     this.groupWeights = groupWeights(pos.size);
+    this.net = limits.network === false ? undefined : this.netFor(pos.size);
+    this.net?.refresh(pos, 0);
     this.nodes = 0;
     this.seldepth = 0;
     this.aborted = false;
@@ -188,6 +196,24 @@ export class Searcher {
     result.nodes = this.nodes;
     if (this.nodeCounts !== undefined) this.nodeCounts[this.threadIndex] = this.nodes;
     return result;
+  }
+
+  private netFor(size: number): NetAccumulator | undefined {
+    let acc = this.nets.get(size);
+    if (acc === undefined) {
+      const net = networkFor(size);
+      if (net === undefined) return undefined;
+      acc = new NetAccumulator(net, MAX_PLY + 2);
+      this.nets.set(size, acc);
+    }
+    return acc;
+  }
+
+  /** The static evaluation at `ply`: the linear evaluation, plus the network's correction when it has one. */
+  private staticEval(pos: Position, threatCount: number, groups: number, ply: number): number {
+    const linear = evaluate(pos, this.halfKomi, threatCount, groups);
+    const net = this.net;
+    return net === undefined ? linear : Math.round(linear + net.evaluate(pos, ply));
   }
 
   /**
@@ -323,7 +349,7 @@ export class Searcher {
     }
 
     if (depth <= 0) {
-      if (!threatened || ply >= this.extensionLimit) return evaluate(pos, this.halfKomi, threatCount, groups);
+      if (!threatened || ply >= this.extensionLimit) return this.staticEval(pos, threatCount, groups, ply);
       depth = 1; // facing a road threat: see the answers before judging
     }
 
@@ -343,7 +369,7 @@ export class Searcher {
         }
       }
     } else {
-      staticEval = evaluate(pos, this.halfKomi, threatCount, groups);
+      staticEval = this.staticEval(pos, threatCount, groups, ply);
     }
 
     // Reverse futility: near the leaves, a static score far above beta stands (not when facing
@@ -356,6 +382,7 @@ export class Searcher {
     if (!pvNode && ply > 0 && depth >= 3 && !threatened && pos.ply >= 2 && staticEval >= beta && Math.abs(beta) < WIN_THRESHOLD) {
       const r = 2 + (depth >> 2);
       makeNull(pos);
+      this.net?.copy(ply);
       this.lastMove = 0;
       const s = -this.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false, start);
       unmakeNull(pos);
@@ -424,7 +451,12 @@ export class Searcher {
       this.currMove = m; // for progress reports (UCI currmove / currmovenumber)
       this.currMoveNumber = searched + 1;
     }
-    makeMove(pos, m);
+    const net = this.net;
+    if (net !== undefined) {
+      net.beforeMove(pos, m, ply);
+      makeMove(pos, m);
+      net.afterMove(pos, m, ply);
+    } else makeMove(pos, m);
     let s: number;
     this.lastMove = m;
     if (searched === 0) {

@@ -24,6 +24,11 @@ export interface SearchLimits {
    * its line and a won score. Undefined or 0: no prover (time.ts sets it for analysis only).
    */
   tinueMs?: number;
+  /**
+   * false: the linear evaluation alone, even where the size has a network (src/eval/net/nets.ts).
+   * Undefined or true: the network where there is one.
+   */
+  network?: boolean;
 }
 
 /** The most Multi-PV lines a search finds (each is a search of the root of its own). */

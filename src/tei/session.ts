@@ -78,6 +78,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   // moves in a list of that size.
   { name: 'MultiPV', type: 'spin', default: 1, min: 1, max: MAX_MULTI_PV },
   { name: 'ReportWin', type: 'check', default: false },
+  // The network evaluation (src/eval/net/) where the board size has one; false plays with the
+  // linear evaluation alone (to compare the two, or on a machine where speed matters more).
+  { name: 'Network', type: 'check', default: true },
   { name: 'Clear Hash', type: 'button' },
   // Custom piece counts, as PTN Ninja names them: it hides these options from the user and sets
   // them after `teinewgame` when a game has custom reserves. Flats/Caps set both players,
@@ -188,6 +191,8 @@ export class Session {
   private sizeGiven = false;
   private halfKomi = 0;
   private reportWin = false;
+  /** The Network option: false searches with the linear evaluation alone. */
+  private useNetwork = true;
   /** MultiPV: lines per depth for the next `go`. */
   private multiPV = spinDefault('MultiPV');
   /** Per player (0 White, 1 Black): stones and capstones set by the piece-count options; undefined = the size's standard. */
@@ -319,7 +324,8 @@ export class Session {
     if (spec.type === 'check') {
       const v = value.toLowerCase();
       if (v !== 'true' && v !== 'false') return this.error(`${spec.name} must be true or false, got '${excerpt(value, 20)}'`);
-      this.reportWin = v === 'true';
+      if (spec.name === 'Network') this.useNetwork = v === 'true';
+      else this.reportWin = v === 'true';
       return;
     }
     if (!/^[+-]?[0-9]+$/.test(value) || Number(value) < spec.min || Number(value) > spec.max) {
@@ -496,6 +502,7 @@ export class Session {
     );
     // Only when asked for: a single-line job is the very one it always was.
     if (this.multiPV > 1) limits.multiPV = this.multiPV;
+    if (!this.useNetwork) limits.network = false;
     const search: Search = {
       root,
       startedAt: receivedAt,

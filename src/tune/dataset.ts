@@ -154,19 +154,21 @@ export function quietVerdict(pos: Position, halfKomi: number): Verdict {
   return spread ? 'spreadThreat' : 'kept';
 }
 
-/** Collects quiet positions into the two splits. */
-class Collector {
-  readonly train: RowBuilder;
-  readonly validation: RowBuilder;
+/**
+ * Receives the quiet positions of the games read, each with its targets and split, and counts
+ * what was skipped. The linear tuner's collector (below) and the network trainer's
+ * (src/train/samples.ts) keep different things of each position.
+ */
+export abstract class QuietCollector {
   readonly stats = emptyStats();
-  private readonly F: Float64Array;
 
-  constructor(readonly size: number) {
-    const count = featureLayout(size).count;
-    this.train = new RowBuilder(count);
-    this.validation = new RowBuilder(count);
-    this.F = new Float64Array(count);
-  }
+  constructor(readonly size: number) {}
+
+  /** Keeps a quiet position (the position's roads are mapped in MAP for both colours). */
+  protected abstract keep(pos: Position, halfKomi: number, result: number, evalP: number, score: number, tiltak: boolean, held: boolean): void;
+  /** A mark to roll back to when a game fails halfway (its positions so far are dropped). */
+  abstract mark(): unknown;
+  abstract rollback(mark: unknown): void;
 
   add(pos: Position, halfKomi: number, result: number, evalP: number, score: number, tiltak: boolean, held: boolean): void {
     const v = quietVerdict(pos, halfKomi);
@@ -174,10 +176,39 @@ class Collector {
       this.stats[v]++;
       return;
     }
-    extractFeatures(pos, halfKomi, this.F);
-    (held ? this.validation : this.train).push(this.F, gamePhase(pos), result, evalP, score, tiltak);
+    this.keep(pos, halfKomi, result, evalP, score, tiltak, held);
     this.stats.kept++;
     if (!Number.isNaN(evalP) || !Number.isNaN(score)) this.stats.withEval++;
+  }
+}
+
+/** Collects the linear model's feature rows into the two splits. */
+class Collector extends QuietCollector {
+  readonly train: RowBuilder;
+  readonly validation: RowBuilder;
+  private readonly F: Float64Array;
+
+  constructor(size: number) {
+    super(size);
+    const count = featureLayout(size).count;
+    this.train = new RowBuilder(count);
+    this.validation = new RowBuilder(count);
+    this.F = new Float64Array(count);
+  }
+
+  protected keep(pos: Position, halfKomi: number, result: number, evalP: number, score: number, tiltak: boolean, held: boolean): void {
+    extractFeatures(pos, halfKomi, this.F);
+    (held ? this.validation : this.train).push(this.F, gamePhase(pos), result, evalP, score, tiltak);
+  }
+
+  mark(): [number, number] {
+    return [this.train.n, this.validation.n];
+  }
+
+  rollback(mark: unknown): void {
+    const [t, v] = mark as [number, number];
+    this.train.truncate(t);
+    this.validation.truncate(v);
   }
 }
 
@@ -189,7 +220,7 @@ function gameSize(game: PtnGame): number | undefined {
   return tps === undefined ? undefined : tps.trim().split(/\s+/)[0]!.split('/').length;
 }
 
-function addPtnGame(c: Collector, file: string, game: PtnGame, opts: LoadOptions): void {
+function addPtnGame(c: QuietCollector, file: string, game: PtnGame, opts: LoadOptions): void {
   if (gameSize(game) !== opts.size) {
     c.stats.otherSize++;
     return;
@@ -200,8 +231,7 @@ function addPtnGame(c: Collector, file: string, game: PtnGame, opts: LoadOptions
     return;
   }
   const before = { ...c.stats };
-  const trainN = c.train.n;
-  const validationN = c.validation.n;
+  const mark = c.mark();
   try {
     const halfKomi = halfKomiFrom(tagValue(game, 'Komi') ?? '0');
     const white = isTiltak(tagValue(game, 'Player1'));
@@ -230,14 +260,13 @@ function addPtnGame(c: Collector, file: string, game: PtnGame, opts: LoadOptions
   } catch (e) {
     // A game that does not replay is reported and left out whole, its positions so far too:
     // the archives replay cleanly, so this names a damaged game rather than hiding it.
-    c.train.truncate(trainN);
-    c.validation.truncate(validationN);
+    c.rollback(mark);
     Object.assign(c.stats, before, { errors: before.errors + 1 });
     opts.log?.(`${file}: game ${game.index} skipped: ${(e as Error).message}`);
   }
 }
 
-async function loadPtn(c: Collector, file: string, opts: LoadOptions): Promise<void> {
+async function loadPtn(c: QuietCollector, file: string, opts: LoadOptions): Promise<void> {
   const text = await readFile(file, 'utf8');
   for (const g of parsePtnFile(text)) {
     if ('error' in g) {
@@ -254,7 +283,7 @@ async function loadPtn(c: Collector, file: string, opts: LoadOptions): Promise<v
  * positions together, one per ply in order: a new game starts where the ply does not follow on
  * or the result or komi changes.
  */
-async function loadTsv(c: Collector, file: string, opts: LoadOptions): Promise<void> {
+async function loadTsv(c: QuietCollector, file: string, opts: LoadOptions): Promise<void> {
   let game = -1;
   let lastPly = -2;
   let lastResult = -1;
@@ -280,9 +309,8 @@ async function loadTsv(c: Collector, file: string, opts: LoadOptions): Promise<v
   }
 }
 
-/** Reads every file (.ptn or .tsv) into one dataset of size opts.size. */
-export async function loadDataset(files: readonly string[], opts: LoadOptions): Promise<Dataset> {
-  const c = new Collector(opts.size);
+/** Reads every file (.ptn or .tsv) of size opts.size into collector `c`. */
+export async function readGames(files: readonly string[], opts: LoadOptions, c: QuietCollector): Promise<void> {
   for (const file of files) {
     const lower = file.toLowerCase();
     const before = { ...c.stats };
@@ -291,5 +319,11 @@ export async function loadDataset(files: readonly string[], opts: LoadOptions): 
     else throw new Error(`${file}: data files must be .ptn (games) or .tsv (bredon selfplay --out)`);
     opts.log?.(`${file}: ${c.stats.games - before.games} games, ${c.stats.kept - before.kept} quiet positions kept`);
   }
+}
+
+/** Reads every file (.ptn or .tsv) into one dataset of size opts.size. */
+export async function loadDataset(files: readonly string[], opts: LoadOptions): Promise<Dataset> {
+  const c = new Collector(opts.size);
+  await readGames(files, opts, c);
   return { size: opts.size, count: c.train.count, train: c.train.finish(), validation: c.validation.finish(), stats: c.stats };
 }

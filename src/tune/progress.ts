@@ -15,7 +15,7 @@ export function lossText(x: number): string {
 
 /** `epoch 120/500  train 0.081234  validation 0.083456`. */
 export function epochText(epoch: number, epochs: number, trainLoss: number, validationLoss: number): string {
-  return `epoch ${epoch}/${epochs}  train ${lossText(trainLoss)}  validation ${lossText(validationLoss)}`;
+  return `epoch ${Number.isInteger(epoch) ? epoch : epoch.toFixed(1)}/${epochs}  train ${lossText(trainLoss)}  validation ${lossText(validationLoss)}`;
 }
 
 export class TuneProgress {

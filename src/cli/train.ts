@@ -1,0 +1,180 @@
+// `bredon train`: fits a network evaluation (src/train/) for one board size to games and
+// selfplay files, and writes it to nets/ with its manifest and into the engine's list of
+// networks (src/eval/net/nets.generated.ts). stdout gets the summary; per-file counts and the
+// progress bar go to stderr.
+
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { inputLayout } from '../eval/net/inputs.js';
+import { wdlScale } from '../tei/wdl.js';
+import type { Shape } from '../train/model.js';
+import { DEFAULT_GENERATED, DEFAULT_NETS_DIR, readGeneratedNames, writeGenerated, writeNetwork } from '../train/net-files.js';
+import { quantise } from '../train/quantise.js';
+import { SampleCollector } from '../train/samples.js';
+import { fit, type EpochLosses } from '../train/trainer.js';
+import { isTrainWorker, runTrainWorker } from '../train/worker.js';
+import { readGames, OPENING_PLIES } from '../tune/dataset.js';
+import { lossText, TuneProgress } from '../tune/progress.js';
+import { floatOption, intOption, shellWord } from './args.js';
+import { UsageError } from './errors.js';
+import type { CommandHelp } from './help.js';
+
+export const trainUsage =
+  'bredon train --size N --data FILE [--data FILE ...] [--hidden H] [--epochs N] [--batch B] [--lr X] [--lambda L] ' +
+  '[--validation F] [--seed S] [--threads N] [--l2 X] [--no-reserve-inputs] [--no-residual] [--nets DIR] [--generated PATH] [--no-install] [--dry-run]';
+
+const DEFAULTS = { hidden: 64, epochs: 12, batch: 4096, lr: 0.002, lambda: 0.5, validation: 0.1, seed: 1, l2: 0 };
+
+export const trainHelp: CommandHelp = {
+  about: [
+    'Fits a network evaluation for one board size: the inputs a Tak player names (each square\'s top',
+    'piece and the colours under it, the reserves), one hidden layer per side, White\'s expected score',
+    "as sigmoid of the output. By default the network is a correction added to the linear evaluation",
+    '(residual), so it starts as that evaluation and the fit only has to improve on it. Trains with',
+    'mini-batch Adam on every core, each position under one of the 8 board symmetries per epoch, and',
+    'keeps the epoch with the lowest loss on the held-out games. Same quiet positions and targets as',
+    '`bredon tune`. Writes nets/<size>x<size>-<hash>.bin, its manifest (.json) and the engine\'s list.',
+  ].join('\n'),
+  options: [
+    '  --size N          board size, 3 to 8 (required)',
+    '  --data FILE       games (.ptn, Tiltak comments as evaluation targets) or selfplay (.tsv); repeatable',
+    `  --hidden H        hidden units per side (default ${DEFAULTS.hidden})`,
+    `  --epochs N        passes over the training positions (default ${DEFAULTS.epochs})`,
+    `  --batch B         positions per step (default ${DEFAULTS.batch})`,
+    `  --lr X            Adam's first step size; it decays to a tenth over the run (default ${DEFAULTS.lr})`,
+    `  --lambda L        target = L * result + (1 - L) * evaluation target (default ${DEFAULTS.lambda})`,
+    `  --validation F    fraction of games held out, by the same seeded hash as bredon tune (default ${DEFAULTS.validation})`,
+    `  --seed S          seed of the split, the start and the order (default ${DEFAULTS.seed})`,
+    '  --threads N       worker threads (default: every core)',
+    `  --l2 X            weight decay (AdamW) on the weights, per unit of step (default ${DEFAULTS.l2})`,
+    '  --no-reserve-inputs  keep the reserve inputs at weight 0: the network sees the board only',
+    '  --no-residual     a network on its own, not added to the linear evaluation',
+    `  --nets DIR        where the network files go (default ${DEFAULT_NETS_DIR})`,
+    `  --generated PATH  the engine's list to update (default ${DEFAULT_GENERATED})`,
+    "  --no-install      write the files but leave the engine's list alone",
+    '  --dry-run         fit and report, write nothing',
+  ],
+  examples: [
+    'bredon train --size 6 --data ../shared/data/games/tiltak-selfplay-6x6-komi2.ptn --data ../shared/data/games/tiltak-selfplay-6x6-komi2-b.ptn',
+    'bredon train --size 5 --data ../shared/data/games/tiltak-selfplay-5x5-komi2.ptn --hidden 32 --epochs 4 --dry-run',
+  ],
+};
+
+function lossRow(e: EpochLosses): string {
+  return `train ${lossText(e.train)}  validation ${lossText(e.validation)}  Tiltak validation ${lossText(e.tiltak)}`;
+}
+
+export async function runTrain(argv: string[], out: (line: string) => void): Promise<void> {
+  // dist/bredon.js is also the trainer's worker script (src/train/worker.ts).
+  if (isTrainWorker()) {
+    runTrainWorker();
+    return;
+  }
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      size: { type: 'string' },
+      data: { type: 'string', multiple: true },
+      hidden: { type: 'string' },
+      epochs: { type: 'string' },
+      batch: { type: 'string' },
+      lr: { type: 'string' },
+      lambda: { type: 'string' },
+      validation: { type: 'string' },
+      seed: { type: 'string' },
+      threads: { type: 'string' },
+      l2: { type: 'string' },
+      'no-reserve-inputs': { type: 'boolean', default: false },
+      'no-residual': { type: 'boolean', default: false },
+      nets: { type: 'string' },
+      generated: { type: 'string' },
+      'no-install': { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': ${trainUsage}`);
+  const size = intOption('size', values.size, 3, 8);
+  if (size === undefined) throw new UsageError(`--size is required: ${trainUsage}`);
+  const files = values.data ?? [];
+  if (files.length === 0) throw new UsageError(`--data is required: ${trainUsage}`);
+  for (const f of files) {
+    if (!/\.(ptn|tsv)$/i.test(f)) throw new UsageError(`--data ${f}: data files must be .ptn (games) or .tsv (bredon selfplay --out)`);
+    if (!existsSync(f)) throw new UsageError(`--data ${f}: no such file`);
+  }
+  const hidden = intOption('hidden', values.hidden, 1, 1024) ?? DEFAULTS.hidden;
+  const epochs = intOption('epochs', values.epochs, 0, 100_000) ?? DEFAULTS.epochs;
+  const batch = intOption('batch', values.batch, 1, 1 << 20) ?? DEFAULTS.batch;
+  const lr = floatOption('lr', values.lr, 1e-7, 1, DEFAULTS.lr);
+  const lambda = floatOption('lambda', values.lambda, 0, 1, DEFAULTS.lambda);
+  const validation = floatOption('validation', values.validation, 0, 0.9, DEFAULTS.validation);
+  const seed = intOption('seed', values.seed, 0, 0xffff_ffff) ?? DEFAULTS.seed;
+  const threads = intOption('threads', values.threads, 1, 256) ?? availableParallelism();
+  const residual = !values['no-residual'];
+  const l2 = floatOption('l2', values.l2, 0, 1e6, DEFAULTS.l2);
+  const reserveInputs = !values['no-reserve-inputs'];
+  const netsDir = values.nets ?? DEFAULT_NETS_DIR;
+  const generated = values.generated ?? DEFAULT_GENERATED;
+  const dryRun = values['dry-run'];
+  const install = !values['no-install'] && !dryRun;
+  if (install && !existsSync(generated)) {
+    throw new UsageError(`--generated ${generated}: no such file (run from the checkout, or give --generated or --no-install)`);
+  }
+  const commandLine = ['bredon', 'train', ...argv].map(shellWord).join(' ');
+
+  const K = wdlScale(size);
+  const started = performance.now();
+  const log = (line: string) => process.stderr.write(line + '\n');
+  const c = new SampleCollector(size, { lambda, K });
+  await readGames(files, { size, validation, seed, log }, c);
+  const train = c.train.finish();
+  const held = c.validation.finish();
+  const s = c.stats;
+  if (train.n === 0) throw new UsageError(`no quiet training positions of size ${size} in the data (${s.kept} kept, all held out?)`);
+  const loaded = performance.now();
+
+  const shape: Shape = { size, hidden, inputs: inputLayout(size).count, residual };
+  const progress = new TuneProgress(process.stderr, epochs);
+  const result = await fit(train, held, { shape, epochs, batch, lr, seed, threads, l2, reserveInputs, onProgress: (e, t, v) => progress.update(e, t, v) });
+  progress.stop();
+  const fitted = performance.now();
+
+  const skipped = s.opening + s.finished + s.placementThreat + s.spreadThreat;
+  out(`size ${size}: ${s.games} games (${s.validationGames} held out; ${s.tiltakGames} played by Tiltak); skipped ${s.otherSize} of other sizes, ${s.unfinished} unfinished, ${s.errors} with errors`);
+  out(`positions: ${s.kept} quiet (${train.n} train, ${held.n} validation); skipped ${skipped} (${s.opening} in the first ${OPENING_PLIES} plies, ${s.finished} finished, ${s.placementThreat + s.spreadThreat} with a road in one)`);
+  out(`network: ${shape.inputs} inputs, ${hidden} hidden per side, ${residual ? 'residual on the linear evaluation' : 'on its own'}; K ${K} centiflats per logit`);
+  const first = result.history[0]!;
+  out(`epoch 0 (${residual ? 'the linear evaluation alone' : 'untrained'}): ${lossRow(first)}`);
+  for (const e of result.history.slice(1)) out(`epoch ${e.epoch}: ${lossRow(e)}`);
+  out(`kept epoch ${result.best.epoch}: validation ${lossText(first.validation)} -> ${lossText(result.best.validation)}`);
+
+  const net = quantise(result.params, shape, K);
+  if (!dryRun) {
+    const manifest = {
+      size,
+      hidden,
+      inputs: shape.inputs,
+      residual,
+      K,
+      created: new Date().toISOString(),
+      command: commandLine,
+      data: files,
+      games: { used: s.games, heldOut: s.validationGames, tiltak: s.tiltakGames },
+      positions: { train: train.n, validation: held.n, symmetries: 8 },
+      settings: { epochs, batch, lr, lambda, validation, seed, threads, l2, reserveInputs },
+      losses: { start: first, best: result.best, history: result.history },
+    };
+    const name = writeNetwork(netsDir, net, manifest);
+    out(`wrote ${netsDir}/${name}.bin and ${name}.json`);
+    if (install) {
+      const names = readGeneratedNames(generated);
+      names.set(size, name);
+      writeGenerated(generated, netsDir, names);
+      out(`the engine now plays ${size}x${size} with ${name} (${generated}; rebuild to use it)`);
+    }
+  }
+  out(`time: ${((loaded - started) / 1000).toFixed(1)} s loading, ${((fitted - loaded) / 1000).toFixed(1)} s fitting${dryRun ? '; dry run, nothing written' : ''}`);
+}

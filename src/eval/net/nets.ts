@@ -1,0 +1,37 @@
+// Which network the engine plays with on each board size: the files `bredon train` wrote to
+// nets/ and embedded in nets.generated.ts (base64, so that the bundle, the library and the web
+// page carry them with no loader of their own). Each is checked against the hash in its name
+// when first used. Sizes without one use the linear evaluation alone.
+
+import { NETS } from './nets.generated.js';
+import { parseNetwork, type Network } from './network.js';
+
+const loaded = new Map<number, Network | null>();
+
+function decodeBase64(s: string): Uint8Array {
+  const bin = atob(s);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** The network for a board size, or undefined when the size has none. */
+export function networkFor(size: number): Network | undefined {
+  let n = loaded.get(size);
+  if (n === undefined) {
+    const entry = (NETS as Record<number, { name: string; base64: string } | undefined>)[size];
+    if (entry === undefined) n = null;
+    else {
+      const hash = /-([0-9a-f]{8})$/.exec(entry.name)?.[1];
+      n = parseNetwork(decodeBase64(entry.base64), hash);
+      if (n.size !== size) throw new Error(`network ${entry.name} is for ${n.size}x${n.size}, listed for ${size}x${size}`);
+    }
+    loaded.set(size, n);
+  }
+  return n ?? undefined;
+}
+
+/** The network's name (nets/<name>.bin) for a size, or 'none'. */
+export function networkName(size: number): string {
+  return (NETS as Record<number, { name: string } | undefined>)[size]?.name ?? 'none';
+}

@@ -1,0 +1,58 @@
+// `bredon train` end to end on real games: it fits, writes the network file named by its hash
+// with a manifest naming the data and losses, puts it into the engine's list (a copy here, never
+// the checked-in one), improves on the linear evaluation's loss on the training positions, and
+// gives the same network from the same seed.
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fnv1a, parseNetwork } from '../../src/eval/net/network.js';
+import { readGeneratedNames } from '../../src/train/net-files.js';
+import { bredon } from '../cli/bredon.js';
+import { firstTiltakGames, tempDir } from '../tune/helpers.js';
+
+function train(dir: string, data: string, extra: string[] = []) {
+  return bredon('train', '--size', '6', '--data', data, '--epochs', '2', '--hidden', '8', '--batch', '256', '--threads', '2', '--nets', join(dir, 'nets'), '--generated', join(dir, 'nets.generated.ts'), ...extra);
+}
+
+describe('bredon train', () => {
+  it('writes a network, its manifest and the engine list, reproducibly from the seed', () => {
+    const dir = tempDir();
+    const data = firstTiltakGames(60, dir);
+    copyFileSync('src/eval/net/nets.generated.ts', join(dir, 'nets.generated.ts'));
+    const r = train(dir, data);
+    expect(r.code, r.stderr).toBe(0);
+    const name = /wrote .*\/(6x6-[0-9a-f]{8})\.bin/.exec(r.stdout)?.[1];
+    expect(name, r.stdout).toBeDefined();
+    const bytes = readFileSync(join(dir, 'nets', `${name}.bin`));
+    expect(`6x6-${fnv1a(bytes)}`).toBe(name);
+    const net = parseNetwork(bytes);
+    expect(net.hidden).toBe(8);
+    expect(net.residual).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(dir, 'nets', `${name}.json`), 'utf8'));
+    expect(manifest.data).toEqual([data]);
+    expect(manifest.positions.train).toBeGreaterThan(1000);
+    const h = manifest.losses.history as { epoch: number; train: number; validation: number }[];
+    expect(h.map((e) => e.epoch)).toEqual([0, 1, 2]);
+    // The residual network starts as the linear evaluation and improves on its training loss.
+    expect(h[2]!.train).toBeLessThan(h[0]!.train);
+    expect(readGeneratedNames(join(dir, 'nets.generated.ts')).get(6)).toBe(name);
+
+    // Same seed, same network; another seed, another.
+    const again = train(tempDir(), data, ['--no-install']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain(`${name}.bin`);
+    const other = train(tempDir(), data, ['--no-install', '--seed', '2']);
+    expect(other.stdout).not.toContain(`${name}.bin`);
+  });
+
+  it('names what is wrong with its arguments', () => {
+    const dir = tempDir();
+    expect(bredon('train', '--size', '6').stderr).toMatch(/--data is required/);
+    expect(bredon('train', '--size', '6', '--data', join(dir, 'none.ptn')).stderr).toMatch(/no such file/);
+    expect(bredon('train', '--size', '6', '--data', 'x.txt').stderr).toMatch(/must be \.ptn/);
+    const r = bredon('train', '--size', '6', '--data', firstTiltakGames(2, dir), '--hidden', '0');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--hidden must be from 1/);
+    expect(existsSync(join(dir, 'nets'))).toBe(false);
+  });
+});
