@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { inputLayout } from '../eval/net/inputs.js';
 import { wdlScale } from '../tei/wdl.js';
 import type { Shape } from '../train/model.js';
-import { DEFAULT_GENERATED, DEFAULT_NETS_DIR, readGeneratedNames, writeGenerated, writeNetwork } from '../train/net-files.js';
+import { DEFAULT_GENERATED, DEFAULT_NETS_DIR, installNetwork, writeNetwork } from '../train/net-files.js';
 import { quantise } from '../train/quantise.js';
 import { SampleCollector } from '../train/samples.js';
 import { fit, type EpochLosses } from '../train/trainer.js';
@@ -170,10 +170,8 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
     const name = writeNetwork(netsDir, net, manifest);
     out(`wrote ${netsDir}/${name}.bin and ${name}.json`);
     if (install) {
-      const names = readGeneratedNames(generated);
-      names.set(size, name);
-      writeGenerated(generated, netsDir, names);
-      out(`the engine now plays ${size}x${size} with ${name} (${generated}; rebuild to use it)`);
+      installNetwork(generated, netsDir, size, name);
+      out(`the engine's ${size}x${size} network is now ${name} (${generated}; rebuild, then setoption name Network value true)`);
     }
   }
   out(`time: ${((loaded - started) / 1000).toFixed(1)} s loading, ${((fitted - loaded) / 1000).toFixed(1)} s fitting${dryRun ? '; dry run, nothing written' : ''}`);

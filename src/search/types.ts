@@ -25,8 +25,9 @@ export interface SearchLimits {
    */
   tinueMs?: number;
   /**
-   * false: the linear evaluation alone, even where the size has a network (src/eval/net/nets.ts).
-   * Undefined or true: the network where there is one.
+   * true: the size's network evaluation where it has one (src/eval/net/nets.ts), added to the
+   * linear evaluation. Undefined or false: the linear evaluation alone (the default: see the
+   * TEI option Network).
    */
   network?: boolean;
 }

@@ -78,9 +78,10 @@ export const OPTIONS: readonly OptionSpec[] = [
   // moves in a list of that size.
   { name: 'MultiPV', type: 'spin', default: 1, min: 1, max: MAX_MULTI_PV },
   { name: 'ReportWin', type: 'check', default: false },
-  // The network evaluation (src/eval/net/) where the board size has one; false plays with the
-  // linear evaluation alone (to compare the two, or on a machine where speed matters more).
-  { name: 'Network', type: 'check', default: true },
+  // The network evaluation (src/eval/net/) where the board size has one. Off by default: the
+  // networks trained so far have not beaten the linear evaluation in matches at equal time
+  // (README, Figures); true plays with them, to analyse or to test new ones.
+  { name: 'Network', type: 'check', default: false },
   { name: 'Clear Hash', type: 'button' },
   // Custom piece counts, as PTN Ninja names them: it hides these options from the user and sets
   // them after `teinewgame` when a game has custom reserves. Flats/Caps set both players,
@@ -191,8 +192,8 @@ export class Session {
   private sizeGiven = false;
   private halfKomi = 0;
   private reportWin = false;
-  /** The Network option: false searches with the linear evaluation alone. */
-  private useNetwork = true;
+  /** The Network option: true searches with the size's network where it has one. */
+  private useNetwork = false;
   /** MultiPV: lines per depth for the next `go`. */
   private multiPV = spinDefault('MultiPV');
   /** Per player (0 White, 1 Black): stones and capstones set by the piece-count options; undefined = the size's standard. */
@@ -502,7 +503,7 @@ export class Session {
     );
     // Only when asked for: a single-line job is the very one it always was.
     if (this.multiPV > 1) limits.multiPV = this.multiPV;
-    if (!this.useNetwork) limits.network = false;
+    if (this.useNetwork) limits.network = true;
     const search: Search = {
       root,
       startedAt: receivedAt,

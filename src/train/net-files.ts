@@ -21,30 +21,36 @@ export function writeNetwork(dir: string, net: NetworkData, manifest: Record<str
   return name;
 }
 
-/** The names listed in a generated file, by size. */
-export function readGeneratedNames(path: string): Map<number, string> {
-  const out = new Map<number, string>();
+/** The entries of a generated list, by size: each network's name and its file as base64. */
+export function readGenerated(path: string): Map<number, { name: string; base64: string }> {
+  const out = new Map<number, { name: string; base64: string }>();
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch {
     return out;
   }
-  for (const m of text.matchAll(/^\s*(\d+): \{ name: '([0-9]+x[0-9]+-[0-9a-f]{8})'/gm)) out.set(Number(m[1]), m[2]!);
+  for (const m of text.matchAll(/^\s*(\d+): \{ name: '([0-9]+x[0-9]+-[0-9a-f]{8})', base64: '([A-Za-z0-9+/=]*)' \}/gm)) {
+    out.set(Number(m[1]), { name: m[2]!, base64: m[3]! });
+  }
   return out;
 }
 
-/** Rewrites the generated list with `names` (size -> name), each embedded from dir/<name>.bin. */
-export function writeGenerated(path: string, dir: string, names: Map<number, string>): void {
+/**
+ * Rewrites the generated list at `path` with size `size` set to dir/<name>.bin; the other sizes'
+ * entries are kept as they were.
+ */
+export function installNetwork(path: string, dir: string, size: number, name: string): void {
+  const entries = readGenerated(path);
+  entries.set(size, { name, base64: readFileSync(join(dir, `${name}.bin`)).toString('base64') });
   const lines = [
     '// Written by `bredon train` (src/train/net-files.ts): the networks the engine plays with, one',
     '// per board size, each the base64 of nets/<name>.bin. Do not edit by hand.',
     'export const NETS: Record<number, { name: string; base64: string }> = {',
   ];
-  for (const size of [...names.keys()].sort((a, b) => a - b)) {
-    const name = names.get(size)!;
-    const b64 = readFileSync(join(dir, `${name}.bin`)).toString('base64');
-    lines.push(`  ${size}: { name: '${name}', base64: '${b64}' },`);
+  for (const k of [...entries.keys()].sort((a, b) => a - b)) {
+    const e = entries.get(k)!;
+    lines.push(`  ${k}: { name: '${e.name}', base64: '${e.base64}' },`);
   }
   lines.push('};', '');
   writeFileSync(path, lines.join('\n'));

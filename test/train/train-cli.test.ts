@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fnv1a, parseNetwork } from '../../src/eval/net/network.js';
-import { readGeneratedNames } from '../../src/train/net-files.js';
+import { readGenerated } from '../../src/train/net-files.js';
 import { bredon } from '../cli/bredon.js';
 import { firstTiltakGames, tempDir } from '../tune/helpers.js';
 
@@ -35,7 +35,11 @@ describe('bredon train', () => {
     expect(h.map((e) => e.epoch)).toEqual([0, 1, 2]);
     // The residual network starts as the linear evaluation and improves on its training loss.
     expect(h[2]!.train).toBeLessThan(h[0]!.train);
-    expect(readGeneratedNames(join(dir, 'nets.generated.ts')).get(6)).toBe(name);
+    const list = readGenerated(join(dir, 'nets.generated.ts'));
+    expect(list.get(6)).toEqual({ name, base64: bytes.toString('base64') });
+    // The other sizes' entries are kept as they were.
+    const before = readGenerated('src/eval/net/nets.generated.ts');
+    for (const [size, e] of before) if (size !== 6) expect(list.get(size)).toEqual(e);
 
     // Same seed, same network; another seed, another.
     const again = train(tempDir(), data, ['--no-install']);

@@ -12,6 +12,7 @@ import { parseNetwork, serializeNetwork, type NetworkData } from '../../../src/e
 import { networkFor } from '../../../src/eval/net/nets.js';
 import { NETS } from '../../../src/eval/net/nets.generated.js';
 import { readFileSync } from 'node:fs';
+import { readGenerated } from '../../../src/train/net-files.js';
 import { parsePtnGames, replayGame } from '../../../src/notation/ptn-game.js';
 import { Rng } from '../../../src/selfplay/rng.js';
 import { readShared } from '../../shared.js';
@@ -119,5 +120,9 @@ describe('the network accumulators', () => {
       expect(net.inputs).toBe(inputLayout(net.size).count);
       expect(JSON.parse(readFileSync(`nets/${entry.name}.json`, 'utf8')).hash).toBe(net.hash);
     }
+    // bredon train reads the list back to keep the other sizes: it must see every entry.
+    expect(new Map([...readGenerated('src/eval/net/nets.generated.ts')].map(([k, e]) => [String(k), e]))).toEqual(new Map(Object.entries(NETS)));
+    expect(networkFor(6)?.residual).toBe(true);
+    expect(networkFor(5)?.residual).toBe(true);
   });
 });
