@@ -4,14 +4,17 @@
 // this object never blocks: `isready`, `stop` and `quit` are answered while a search runs.
 //
 // Policies:
-// - A bad line (unknown command, malformed TPS or move, illegal move, bad option value, `go`
-//   before `position`, `go` during a search, an empty line) is answered with one
-//   `info string error: <what and why>` and otherwise ignored. A rejected `position` clears the
-//   position, so a following `go` fails loudly instead of playing a move for the wrong board.
-// - `go` in a position that is already decided (road, full board, empty reserve) or has no
-//   legal move: `info string error: the game is over ...` then `bestmove (none)` (UCI's answer
-//   for a position without moves), so a client waiting for `bestmove` never hangs. Racetrack and
-//   PTN Ninja never ask there. A third repetition is not treated as over: the game goes on.
+// - A bad line (unknown command, malformed TPS or move, illegal move, bad option value, an
+//   empty line) is answered with one `info string error: <what and why>` and otherwise ignored.
+//   A rejected `position` clears the position, so a following `go` fails loudly instead of
+//   playing a move for the wrong board.
+// - Every `go` gets exactly one `bestmove`. A `go` that cannot be searched (no position, or a
+//   position already decided: road, full board, empty reserve) gets `info string error: ...`
+//   and then `bestmove` with a placeholder move (NO_SEARCH_MOVE's rule): PTN Ninja parses every
+//   `bestmove` as a move and shows an error for `(none)`, and a client waiting for `bestmove`
+//   must never hang. A third repetition is not treated as over: the game goes on.
+// - A `go` during a search ends the running search first (as `stop` would: its `bestmove`
+//   comes), then starts; so does a `position`+`go` after `teinewgame` during a search.
 // - Every `bestmove` is checked legal in the root position. If the search fails, or does not
 //   answer within WATCHDOG_GRACE_MS of its deadline or of `stop`, the engine answers with the
 //   first move of the last reported line (or the first legal move) and replaces the threads.
@@ -28,7 +31,8 @@
 
 import { makeMove } from '../core/makemove.js';
 import { isLegalMove, legalMoves, MAX_MOVES } from '../core/movegen.js';
-import type { Position, ReserveOptions } from '../core/position.js';
+import { Position, type ReserveOptions } from '../core/position.js';
+import { FLAT, placement } from '../core/move.js';
 import { boardResult, isDecided, ONGOING, resultText } from '../core/result.js';
 import { DEFAULT_RESERVES, MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
 import { parseMove } from '../notation/ptn-move.js';
@@ -146,6 +150,16 @@ interface GamePosition {
   pos: Position;
 }
 
+/** A `go` that came during a search: it starts once the running search has answered. */
+interface QueuedGo {
+  go: GoParams;
+  receivedAt: number;
+  game: GamePosition | undefined;
+  halfKomi: number;
+  /** A `stop` came after it: it is stopped as soon as it starts. */
+  stopped: boolean;
+}
+
 interface Search {
   root: Position;
   startedAt: number;
@@ -173,6 +187,18 @@ interface Search {
 
 const scratch = new Int32Array(MAX_MOVES);
 
+/**
+ * The `bestmove` of a `go` that cannot be searched (no position, a finished game): the first
+ * legal move of the position if it has one, else a1 (a placement on the first square, legal on
+ * the empty board of every size). Never `(none)` or `0000`: PTN Ninja reads every `bestmove` as
+ * a move (src/bots/tei.js stores it as the search's suggestion) and shows "Invalid PTN format"
+ * for anything that is not one, which also aborts its Analyze Game. The error line before it
+ * says why; GUIs that take `bestmove` as a move to play never ask in a finished game.
+ */
+function noSearchMove(pos: Position): number {
+  return legalMoves(pos)[0] ?? placement(0, FLAT);
+}
+
 class PositionError extends Error {}
 
 export class Session {
@@ -195,6 +221,8 @@ export class Session {
   private caps: (number | undefined)[] = [undefined, undefined];
   private position: GamePosition | undefined;
   private search: Search | undefined;
+  /** `go` lines that came during a search, in order (each ends the one before it). */
+  private queued: QueuedGo[] = [];
 
   // Applied to the backend when no search runs.
   private hash = spinDefault('Hash');
@@ -238,7 +266,7 @@ export class Session {
     this.quitWhenIdle = true;
     const s = this.search;
     if (s === undefined) return this.quit();
-    if (s.infinite) this.stop();
+    if (s.infinite) this.endSearch(s);
   }
 
   private info(text: string): void {
@@ -408,7 +436,10 @@ export class Session {
     this.caps = [undefined, undefined];
     this.position = undefined;
     this.newGamePending = true;
-    if (this.search) this.stop(); // its bestmove still comes; the table is cleared after it
+    // A running search (and any `go` queued behind it) is of the old game: each ends at once
+    // with its bestmove; the table is cleared after them.
+    for (const q of this.queued) q.stopped = true;
+    if (this.search) this.endSearch(this.search);
     else this.applyPending();
   }
 
@@ -475,9 +506,21 @@ export class Session {
   // ---- searching -----------------------------------------------------------------------------
 
   private go(go: GoParams, receivedAt: number): void {
-    if (this.search) return this.error('go during a search: send stop first');
-    const game = this.position;
-    if (game === undefined) return this.error('go without a position: send position startpos or position tps <TPS> first');
+    if (this.search) {
+      // The running search ends now with its own bestmove; this one starts after it.
+      this.queued.push({ go, receivedAt, game: this.position, halfKomi: this.halfKomi, stopped: false });
+      return this.endSearch(this.search);
+    }
+    void this.startGo(go, receivedAt, this.position, this.halfKomi);
+  }
+
+  /** Starts a search; returns it if it is still running once started. */
+  private startGo(go: GoParams, receivedAt: number, game: GamePosition | undefined, halfKomi: number): Search | undefined {
+    if (game === undefined) {
+      this.error('go without a position: send position startpos or position tps <TPS> first');
+      this.answerUnsearched(undefined, receivedAt);
+      return undefined;
+    }
     this.applyPending();
     if (go.ignored.length > 0) this.info(`ignoring go fields: ${excerpt(go.ignored.join(' '))}`);
     const root = game.pos.clone();
@@ -512,13 +555,14 @@ export class Session {
     };
     this.search = search;
 
-    const result = boardResult(root, this.halfKomi);
+    const result = boardResult(root, halfKomi);
     if (result !== ONGOING || legalMoves(root).length === 0) {
       this.error(`the game is over (${result !== ONGOING ? resultText(result) : 'no legal move'}): nothing to search`);
-      return this.answer(search, 0);
+      this.answer(search, noSearchMove(root));
+      return this.search === search ? search : undefined; // an infinite one waits for its stop
     }
 
-    const job: SearchJob = { startTps: game.startTps, reserves: game.reserves, moves: game.moves.slice(), halfKomi: this.halfKomi, limits };
+    const job: SearchJob = { startTps: game.startTps, reserves: game.reserves, moves: game.moves.slice(), halfKomi, limits };
     try {
       this.backend.start(
         job,
@@ -533,7 +577,8 @@ export class Session {
       const err = e instanceof Error ? e : new Error(String(e));
       this.log(`bredon: the search could not start: ${err.stack ?? err.message}`);
       this.error(`the search could not start: ${err.message}`);
-      return this.answer(search, this.fallbackMove(search));
+      this.answer(search, this.fallbackMove(search));
+      return this.search === search ? search : undefined;
     }
     if (limits.hardMs !== undefined) {
       const elapsed = this.now() - receivedAt;
@@ -541,6 +586,30 @@ export class Session {
       search.timers.push(this.clock.setTimeout(() => this.backend.stop(), Math.max(0, limits.hardMs - elapsed)));
       search.timers.push(this.clock.setTimeout(() => this.watchdog(search, 'deadline'), Math.max(0, limits.hardMs - elapsed + WATCHDOG_GRACE_MS)));
     }
+    // At end of input an infinite search is not waited for.
+    if (search.infinite && this.quitWhenIdle) this.endSearch(search);
+    return this.search === search ? search : undefined;
+  }
+
+  /** A `go` with nothing to search still gets its one `bestmove`. */
+  private answerUnsearched(root: Position | undefined, receivedAt: number): void {
+    const board = root ?? new Position(this.size);
+    const search: Search = {
+      root: board,
+      startedAt: receivedAt,
+      infinite: false,
+      multiPV: 1,
+      lastInfo: undefined,
+      lastExact: undefined,
+      final: undefined,
+      finalShown: false,
+      latestNodes: 0,
+      stopRequested: false,
+      answer: undefined,
+      timers: [],
+    };
+    this.search = search;
+    this.answer(search, noSearchMove(board));
   }
 
   /** Runs a callback from the search threads, turning a bug into an error line, not a crash. */
@@ -687,12 +756,28 @@ export class Session {
     }
     this.out(move === 0 ? 'bestmove (none)' : formatBestMove(move, search.root.size));
     this.applyPending();
+    const next = this.queued.shift();
+    if (next !== undefined) {
+      const started = this.startGo(next.go, next.receivedAt, next.game, next.halfKomi);
+      // A later `go` (or a `stop`) is waiting: this one ends at once, with its bestmove.
+      if (started !== undefined && this.search === started && (next.stopped || this.queued.length > 0)) this.endSearch(started);
+      return;
+    }
     if (this.quitWhenIdle) this.quit();
   }
 
   private stop(): void {
     const search = this.search;
-    if (search === undefined || search.stopRequested) return; // nothing to stop: not an error
+    if (search === undefined) return; // nothing to stop: not an error
+    // A `stop` after a queued `go` is meant for that one (the running search is already ending).
+    const last = this.queued.at(-1);
+    if (last !== undefined) last.stopped = true;
+    this.endSearch(search);
+  }
+
+  /** Asks the running search for its answer now (held answers are printed at once). */
+  private endSearch(search: Search): void {
+    if (search.stopRequested) return;
     search.stopRequested = true;
     if (search.answer !== undefined) return this.finish(search);
     this.backend.stop();
@@ -704,6 +789,7 @@ export class Session {
     // Every `isready` gets its `readyok`, even one still waiting for the threads at `quit`.
     for (const reply of [...this.pendingReady]) reply();
     this.quitted = true;
+    this.queued = [];
     if (this.search) for (const t of this.search.timers) this.clock.clearTimeout(t);
     this.search = undefined;
     this.backend.close();
