@@ -20,7 +20,10 @@
 //   first move of the last reported line (or the first legal move) and replaces the threads.
 // - `go infinite` (and a bare `go`) searches until `stop`; if the search ends by itself first
 //   (a proven result), `bestmove` is held back until `stop`, as UCI requires.
-// - Before any `teinewgame` the board size is 6. A TPS of another size is accepted and sets it.
+// - Before any `teinewgame` the board size is 6. A position of another size than the game's, or
+//   one that the custom reserves cannot hold, starts a new game of its size with the standard
+//   reserves, said in an `info string` (setPosition). PTN Ninja's Analyze Game sends no
+//   `teinewgame` when the player switches games.
 // - At end of input the engine finishes (or stops, if infinite) the running search, prints its
 //   `bestmove`, then exits, so `printf 'position startpos\ngo depth 5\n' | bredon` works.
 // - MultiPV N > 1: each completed depth is reported as N lines `info depth D seldepth S multipv K
@@ -443,6 +446,12 @@ export class Session {
     else this.applyPending();
   }
 
+  /**
+   * The game-state rule (README, "Game state"): a position of another size than the current game
+   * starts a new game of that size with the standard reserves; so does a position that cannot be
+   * played with the custom reserves (the piece-count options) but can with the standard ones.
+   * Either is said in an `info string`. Komi stays. A refused position changes nothing.
+   */
   private setPosition(tps: string | undefined, tokens: string[]): void {
     const previous = this.position;
     this.position = undefined;
@@ -450,19 +459,46 @@ export class Session {
       this.info(`no teinewgame yet: playing size ${this.size}`);
       this.sizeGiven = true;
     }
+    // The size of a TPS is its number of rows (a malformed TPS is reported by the parser).
+    const size = tps === undefined ? this.size : tps.trim().split(/\s+/)[0]!.split('/').length;
+    const custom = this.flats.some((f) => f !== undefined) || this.caps.some((c) => c !== undefined);
+    let refusal: PositionError | undefined;
+    if (size === this.size) {
+      try {
+        this.position = this.buildPosition(tps, tokens, previous, this.reservesFor(size));
+        return;
+      } catch (e) {
+        if (!(e instanceof PositionError)) throw e;
+        if (!custom) return this.error(e.message);
+        refusal = e;
+      }
+    }
+    let game: GamePosition;
     try {
-      this.position = this.buildPosition(tps, tokens, previous);
+      game = this.buildPosition(tps, tokens, previous, {});
     } catch (e) {
       if (!(e instanceof PositionError)) throw e;
-      this.error(e.message);
+      return this.error((refusal ?? e).message); // the custom counts' reason, if they were tried
     }
+    const standard = DEFAULT_RESERVES[size]!;
+    const reserves = `${standard[0]} stones and ${standard[1]} capstone${standard[1] === 1 ? '' : 's'} each`;
+    if (size !== this.size) {
+      this.info(`a position of size ${size} in a game of size ${this.size}: a new game of size ${size} with the standard reserves (${reserves}), half-komi ${this.halfKomi}`);
+    } else {
+      this.info(`the position does not fit the custom reserves (${refusal!.message}): a new game with the standard reserves (${reserves})`);
+    }
+    this.size = size;
+    this.sizeGiven = true;
+    this.flats = [undefined, undefined];
+    this.caps = [undefined, undefined];
+    this.newGamePending = true; // the table is of another game: cleared once no search runs
+    if (!this.search) this.applyPending();
+    this.position = game;
   }
 
-  private buildPosition(tps: string | undefined, tokens: string[], previous: GamePosition | undefined): GamePosition {
+  private buildPosition(tps: string | undefined, tokens: string[], previous: GamePosition | undefined, reserves: ReserveOptions): GamePosition {
     const start = tps ?? startTps(this.size);
-    // The size of a TPS is its number of rows (a malformed TPS is reported by the parser below).
-    const reserves = this.reservesFor(tps === undefined ? this.size : tps.trim().split(/\s+/)[0]!.split('/').length);
-    const startKey = `${tps === undefined ? `startpos ${this.size}` : `tps ${tps}`} reserves ${reserves.stones ?? '-'} ${reserves.caps ?? '-'}`;
+    const startKey = `${tps === undefined ? `startpos ${this.size}` : `tps ${tps}`} reserves ${JSON.stringify(reserves)}`;
     let pos: Position;
     let moves: number[];
     let from: number;
@@ -494,11 +530,6 @@ export class Session {
       if (!isLegalMove(pos, move, scratch)) throw new PositionError(`move ${i + 1} '${excerpt(token, 20)}' is illegal in this position`);
       makeMove(pos, move);
       moves.push(move);
-    }
-    // Only a position that stands sets the size (a refused one leaves the game as it was).
-    if (tps !== undefined && pos.size !== this.size) {
-      this.size = pos.size;
-      this.sizeGiven = true;
     }
     return { startKey, startTps: start, reserves, tokens: tokens.slice(), moves, pos };
   }
@@ -732,7 +763,7 @@ export class Session {
   /** The search has an answer: print it, unless an infinite search must wait for `stop`. */
   private answer(search: Search, move: number): void {
     search.answer = move;
-    if (search.infinite && !search.stopRequested) return;
+    if (search.infinite && !search.stopRequested && !this.quitWhenIdle) return;
     this.finish(search);
   }
 

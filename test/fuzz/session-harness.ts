@@ -85,26 +85,43 @@ export class Referee {
     }
   }
 
-  /** The position a `position` line the session accepted must describe, by the rules core. */
+  /**
+   * The position a `position` line the session accepted must describe, by the rules core: with
+   * the custom reserves in a game of its size if they hold it, else a new game of its size with
+   * the standard reserves (the session's game-state rule).
+   */
   private build(cmd: Extract<Command, { kind: 'position' }>, line: string): Position {
-    let pos: Position;
-    try {
-      const tps = cmd.tps ?? startTps(this.size);
-      const size = tps.trim().split(/\s+/)[0]!.split('/').length;
+    const tps = cmd.tps ?? startTps(this.size);
+    const size = tps.trim().split(/\s+/)[0]!.split('/').length;
+    const play = (custom: boolean): Position => {
       const standard = DEFAULT_RESERVES[size] ?? [undefined, undefined];
-      const flats = this.flats.map((f) => f ?? standard[0]);
-      const caps = this.caps.map((c) => c ?? standard[1]);
+      const flats = this.flats.map((f) => (custom ? f : undefined) ?? standard[0]);
+      const caps = this.caps.map((c) => (custom ? c : undefined) ?? standard[1]);
       if (flats[0] !== flats[1] || caps[0] !== caps[1]) throw new Error('unequal reserves');
-      pos = parseTps(tps, { stones: flats[0], caps: caps[0] });
+      const pos = parseTps(tps, { stones: flats[0], caps: caps[0] });
       for (const token of cmd.moves) {
         const m = parseMove(token, pos.size);
         if (isDecided(pos) || !isLegalMove(pos, m)) throw new Error(`'${token}' cannot be played`);
         makeMove(pos, m);
       }
+      return pos;
+    };
+    if (size === this.size) {
+      try {
+        return play(true);
+      } catch {
+        // a new game with the standard reserves, below
+      }
+    }
+    let pos: Position;
+    try {
+      pos = play(false);
     } catch (e) {
       return this.fail(`the session accepted '${line}', which the rules core rejects: ${(e as Error).message}`);
     }
-    if (cmd.tps !== undefined) this.size = pos.size;
+    this.size = pos.size;
+    this.flats.fill(undefined);
+    this.caps.fill(undefined);
     return pos;
   }
 
