@@ -69,11 +69,13 @@ export function parseTps(text: string, reserves: ReserveOptions = {}, expectedSi
   });
   for (const c of [0, 1]) {
     const name = c === 0 ? 'White' : 'Black';
-    const stones = pos.startStones - (used[c]! - capsUsed[c]!);
-    const caps = pos.startCaps - capsUsed[c]!;
-    if (caps < 0) throw new NotationError(`TPS has ${capsUsed[c]} ${name} capstones, more than the ${pos.startCaps} in a reserve`);
+    // Each player's own reserve (they may differ: handicap games).
+    const reserve = pos.equalReserves ? 'a reserve' : `${name}'s reserve`;
+    const stones = pos.startStonesOf[c]! - (used[c]! - capsUsed[c]!);
+    const caps = pos.startCapsOf[c]! - capsUsed[c]!;
+    if (caps < 0) throw new NotationError(`TPS has ${capsUsed[c]} ${name} capstones, more than the ${pos.startCapsOf[c]} in ${reserve}`);
     if (stones < 0) {
-      throw new NotationError(`TPS has ${used[c]! - capsUsed[c]!} ${name} stones, more than the ${pos.startStones} in a reserve`);
+      throw new NotationError(`TPS has ${used[c]! - capsUsed[c]!} ${name} stones, more than the ${pos.startStonesOf[c]} in ${reserve}`);
     }
     pos.stones[c] = stones;
     pos.caps[c] = caps;

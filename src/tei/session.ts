@@ -381,21 +381,17 @@ export class Session {
   }
 
   /**
-   * The reserves for a board of `size` from the piece-count options: {} for the standard ones.
-   * Both players must have the same counts (the rules core keeps one reserve size for both).
+   * The reserves for a board of `size` from the piece-count options: {} for the standard ones;
+   * one count for both players when theirs are equal, else [White, Black].
    */
   private reservesFor(size: number): ReserveOptions {
     const standard = DEFAULT_RESERVES[size];
     if (standard === undefined) return {}; // an unsupported size: the TPS parser says so
-    const flats = this.flats.map((f) => f ?? standard[0]);
-    const caps = this.caps.map((c) => c ?? standard[1]);
-    if (flats[0] !== flats[1] || caps[0] !== caps[1]) {
-      throw new PositionError(
-        `unequal reserves are not supported (White ${flats[0]} flats ${caps[0]} caps, Black ${flats[1]} flats ${caps[1]} caps): set Flats1/Flats2 and Caps1/Caps2 alike`,
-      );
-    }
-    if (flats[0] === standard[0] && caps[0] === standard[1]) return {};
-    return { stones: flats[0]!, caps: caps[0]! };
+    const flats = this.flats.map((f) => f ?? standard[0]) as [number, number];
+    const caps = this.caps.map((c) => c ?? standard[1]) as [number, number];
+    const count = ([w, b]: [number, number]) => (w === b ? w : [w, b] as const);
+    if (flats.every((f) => f === standard[0]) && caps.every((c) => c === standard[1])) return {};
+    return { stones: count(flats), caps: count(caps) };
   }
 
   /** Table size, thread count and table clearing wait until no search runs. */

@@ -95,10 +95,10 @@ export class Referee {
     const size = tps.trim().split(/\s+/)[0]!.split('/').length;
     const play = (custom: boolean): Position => {
       const standard = DEFAULT_RESERVES[size] ?? [undefined, undefined];
-      const flats = this.flats.map((f) => (custom ? f : undefined) ?? standard[0]);
-      const caps = this.caps.map((c) => (custom ? c : undefined) ?? standard[1]);
-      if (flats[0] !== flats[1] || caps[0] !== caps[1]) throw new Error('unequal reserves');
-      const pos = parseTps(tps, { stones: flats[0], caps: caps[0] });
+      const flats = this.flats.map((f) => (custom ? f : undefined) ?? standard[0]!);
+      const caps = this.caps.map((c) => (custom ? c : undefined) ?? standard[1]!);
+      // Each player's own reserve (unequal ones too).
+      const pos = parseTps(tps, { stones: [flats[0]!, flats[1]!], caps: [caps[0]!, caps[1]!] });
       for (const token of cmd.moves) {
         const m = parseMove(token, pos.size);
         if (isDecided(pos) || !isLegalMove(pos, m)) throw new Error(`'${token}' cannot be played`);

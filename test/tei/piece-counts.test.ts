@@ -118,15 +118,24 @@ describe('PTN Ninja extras', () => {
     expect(backend.jobs.at(-1)!.job.startTps).toBe('x6/x6/x6/x6/x6/x6 1 1');
   });
 
-  it('drops a position set before the counts changed, and refuses unequal reserves', () => {
+  it('drops a position set before the counts changed, and searches unequal reserves', () => {
     send('teinewgame 6', 'position startpos moves a1 f6', 'setoption name Caps value 0', 'go depth 2');
     expect(errors().at(-1)).toMatch(/go without a position/);
+    expect(out.at(-1)).toBe('bestmove a1');
     expect(backend.jobs).toEqual([]);
-    send('setoption name Flats2 value 29', 'position startpos');
-    expect(out.at(-1)).toMatch(/does not fit the custom reserves \(unequal reserves are not supported \(White 30 flats 0 caps, Black 29 flats 0 caps\).*\): a new game with the standard reserves/);
-    send('setoption name Flats value 29', 'setoption name Caps value 0', 'position startpos', 'go depth 1');
-    expect(backend.jobs.at(-1)!.job.reserves).toEqual({ stones: 29, caps: 0 });
+    // PTN Ninja's handicap game: White 30 flats, Black 29 (after Flats and Caps for both).
+    send('teinewgame size 5 halfkomi 4', 'setoption name Flats value 30', 'setoption name Caps value 1');
+    send('setoption name Flats1 value 30', 'setoption name Flats2 value 29', 'setoption name Caps1 value 1', 'setoption name Caps2 value 1');
+    send('isready', 'position tps x5/x5/x5/x5/x5 1 1', 'go movetime 5000');
+    expect(backend.jobs.at(-1)!.job.reserves).toEqual({ stones: [30, 29], caps: 1 });
     send('stop');
+    expect(out.at(-1)).toMatch(/^bestmove [a-e][1-5]$/);
+    // Each player's own reserve: one stone left each.
+    send('teinewgame 3', 'setoption name Flats1 value 4', 'setoption name Flats2 value 3', 'setoption name Caps value 0');
+    send('position tps 1,2,1/2,x,x/1,x2 1 3', 'go depth 2');
+    expect(backend.jobs.at(-1)!.job.reserves).toEqual({ stones: [4, 3], caps: 0 });
+    send('stop');
+    expect(errors()).toEqual(['info string error: go without a position: send position startpos or position tps <TPS> first']);
     send('setoption name Caps value -1');
     expect(errors().at(-1)).toMatch(/Caps must be a whole number from 0 to 120/);
   });
