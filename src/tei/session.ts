@@ -130,6 +130,11 @@ export interface SessionOptions {
   now?: () => number;
   /** The clock's timers (tests drive a fake clock through them); the global ones by default. */
   timers?: Timers;
+  /**
+   * ReportWin's default: false on stdin (Racetrack understands only `score cp`), true over
+   * `bredon serve` (PTN Ninja shows `score win N` as R N and saves no bogus evaluation).
+   */
+  reportWin?: boolean;
 }
 
 export interface Timers {
@@ -216,7 +221,8 @@ export class Session {
   private size = DEFAULT_SIZE;
   private sizeGiven = false;
   private halfKomi = 0;
-  private reportWin = false;
+  private reportWin: boolean;
+  private readonly reportWinDefault: boolean;
   /** MultiPV: lines per depth for the next `go`. */
   private multiPV = spinDefault('MultiPV');
   /** Per player (0 White, 1 Black): stones and capstones set by the piece-count options; undefined = the size's standard. */
@@ -246,6 +252,8 @@ export class Session {
     this.log = opts.log ?? (() => {});
     this.now = opts.now ?? (() => performance.now());
     this.clock = opts.timers ?? GLOBAL_TIMERS;
+    this.reportWinDefault = opts.reportWin ?? false;
+    this.reportWin = this.reportWinDefault;
   }
 
   get searching(): boolean {
@@ -327,7 +335,7 @@ export class Session {
     this.out(`id name Bredon ${this.version}`);
     this.out(`id author ${AUTHOR}`);
     this.out(`id version ${this.version}`); // PTN Ninja shows it beside the name
-    for (const o of OPTIONS) this.out(optionLine(o));
+    for (const o of OPTIONS) this.out(optionLine(o.name === 'ReportWin' ? { ...o, default: this.reportWinDefault } as OptionSpec : o));
     const komis: number[] = [];
     for (let k = MIN_HALF_KOMI; k <= MAX_HALF_KOMI; k++) komis.push(k);
     const sizes: number[] = [];
