@@ -148,6 +148,13 @@ interface Pending {
 
 /** How long the answer waits, after the main thread's, for stopped helpers to report theirs. */
 const HELPER_REPORT_MS = 10;
+/**
+ * How long threads of a search given up on (abandon) may stay busy before they are replaced. A
+ * thread that is merely late (descheduled on a loaded machine, a garbage collection) finishes
+ * within milliseconds of the stop flag and is kept, with what it has learned; one silent for
+ * seconds is stuck.
+ */
+export const STALL_MS = 3000;
 
 export interface PoolOptions {
   hashMb: number;
@@ -156,6 +163,8 @@ export interface PoolOptions {
   script?: string | URL;
   /** Diagnostics (stderr); never the protocol's stdout. */
   log?: (line: string) => void;
+  /** STALL_MS unless given (tests shorten it). */
+  stallMs?: number;
 }
 
 /** The main thread's handle on the search threads. */
@@ -177,10 +186,15 @@ export class SearchPool {
   /** Threads that died before ever starting, in a row: past MAX_FAILED_STARTS the pool gives up. */
   private failedStarts = 0;
   private broken: string | undefined;
+  private readonly stallMs: number;
+  /** Ids of searches given up on whose threads may still be running, and the timer that replaces them. */
+  private abandoned = new Set<number>();
+  private stallTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(opts: PoolOptions) {
     this.script = opts.script ?? new URL(import.meta.url);
     this.log = opts.log ?? ((line) => process.stderr.write(line + '\n'));
+    this.stallMs = opts.stallMs ?? STALL_MS;
     this.table = TranspositionTable.create(opts.hashMb, true);
     this.setThreads(opts.threads);
   }
@@ -262,22 +276,39 @@ export class SearchPool {
   }
 
   /**
-   * Gives up on the current search (it did not answer in time): no onDone will come for it.
-   * The threads are replaced, since a thread that ignores the flag cannot be trusted to stop.
+   * Gives up on the current search (it did not answer in time): no onDone will come for it. Its
+   * threads are stopped but kept: the next search starts on them, with the table and what they
+   * learned, once they finish. Threads still busy with it after `stallMs` are replaced.
    */
   abandon(): void {
+    for (const job of [this.active, this.pending]) if (job !== undefined) this.abandoned.add(job.id);
+    if (this.active !== undefined) clearTimeout(this.active.finishTimer);
     this.active = undefined;
     this.pending = undefined;
     Atomics.store(this.stopFlag, 0, 1);
-    const n = Math.max(1, this.slots.length);
-    for (const slot of this.slots) void slot.worker.terminate();
-    this.slots = [];
-    this.setThreads(n);
+    if (!this.slots.some((s) => this.abandoned.has(s.busy))) return this.abandoned.clear();
+    clearTimeout(this.stallTimer);
+    this.stallTimer = setTimeout(() => this.replaceStalled(), this.stallMs);
+  }
+
+  /** Threads still running a search given up on `stallMs` ago are stuck: new ones take their place. */
+  private replaceStalled(): void {
+    this.stallTimer = undefined;
+    if (this.closed) return;
+    this.slots.forEach((slot, index) => {
+      if (!this.abandoned.has(slot.busy)) return;
+      this.log(`bredon: search thread ${index} stayed busy ${this.stallMs} ms after it was stopped; replacing it`);
+      void slot.worker.terminate();
+      this.slots[index] = this.spawn(index);
+    });
+    this.abandoned.clear();
+    this.dispatch();
   }
 
   /** Ends every thread (quit). */
   close(): void {
     this.closed = true;
+    clearTimeout(this.stallTimer);
     this.active = undefined;
     this.pending = undefined;
     Atomics.store(this.stopFlag, 0, 1);
@@ -349,6 +380,17 @@ export class SearchPool {
       if (main) this.nodeCounts[0] = msg.progress.nodes;
       if (main && active) active.handlers.onProgress?.(msg.progress, this.totalNodes());
       return;
+    }
+    if (this.abandoned.has(slot.busy)) {
+      // A late thread of a search given up on: it finished, and is kept.
+      slot.busy = 0;
+      if (!this.slots.some((s) => this.abandoned.has(s.busy))) {
+        clearTimeout(this.stallTimer);
+        this.stallTimer = undefined;
+        this.abandoned.clear();
+      }
+      if (msg.type === 'failed') this.log(`bredon: search failed: ${msg.stack ?? msg.message}`);
+      return this.dispatch();
     }
     slot.busy = 0;
     if (msg.type === 'failed') this.log(`bredon: ${main ? '' : 'helper '}search failed: ${msg.stack ?? msg.message}`);

@@ -17,7 +17,9 @@
 //   comes), then starts; so does a `position`+`go` after `teinewgame` during a search.
 // - Every `bestmove` is checked legal in the root position. If the search fails, or does not
 //   answer within WATCHDOG_GRACE_MS of its deadline or of `stop`, the engine answers with the
-//   first move of the last reported line (or the first legal move) and replaces the threads.
+//   first move of the last reported line, the last completed depth's (or the first legal move);
+//   the late threads finish in the background and are reused (the pool replaces only threads
+//   silent for seconds).
 // - `go infinite` (and a bare `go`) searches until `stop`; if the search ends by itself first
 //   (a proven result), `bestmove` is held back until `stop`, as UCI requires.
 // - Before any `teinewgame` the board size is 6. A position of another size than the game's, or
@@ -67,6 +69,11 @@ export interface SearchBackend {
   newGame(): void;
   start(job: SearchJob, handlers: SearchHandlers, startedAt: number): void;
   stop(): void;
+  /**
+   * The session answers without the running search (it overran its deadline or `stop`): no
+   * onDone will come for it. Its threads are kept and reused once they finish (SearchPool
+   * replaces only threads that stay busy for seconds).
+   */
   abandon(): void;
   close(): void;
 }
@@ -751,7 +758,7 @@ export class Session {
 
   private watchdog(search: Search, why: string): void {
     if (this.search !== search || search.answer !== undefined) return;
-    this.log(`bredon: the search did not answer ${WATCHDOG_GRACE_MS} ms after its ${why}; replacing the search threads`);
+    this.log(`bredon: the search did not answer ${WATCHDOG_GRACE_MS} ms after its ${why}; answering from its last completed depth (the threads finish in the background and are kept)`);
     this.backend.abandon();
     this.answer(search, this.fallbackMove(search));
   }

@@ -582,8 +582,8 @@ export async function runProgramSession(steps: readonly Step[], endOfInput: bool
     if (code !== 0) referee.fail(`exit status ${code}; stderr: ${engine.stderr.join('')}`);
     if (engine.strays.length > 0) referee.fail(`stray stdout: ${engine.strays[0]}`);
     // The one diagnostic allowed: a search thread slow to see `stop` (a cold or loaded machine)
-    // is replaced by the watchdog, which answers for it; the referee has checked that answer.
-    const WATCHDOG = /^bredon: the search did not answer \d+ ms after its (stop|deadline); replacing the search threads$/;
+    // is answered for by the watchdog; the referee has checked that answer.
+    const WATCHDOG = /^bredon: the search did not answer \d+ ms after its (stop|deadline); answering from its last completed depth/;
     const stderr = engine.stderr.join('').split('\n').filter((l) => l !== '' && !WATCHDOG.test(l));
     if (stderr.length > 0) referee.fail(`stderr: ${stderr.join('\n')}`);
     referee.finish();

@@ -225,7 +225,7 @@ describe('Session', () => {
     expect(out.at(-1)).not.toMatch(/a1|f6/);
   });
 
-  it('answers without the search when it overruns its deadline, and replaces the threads', () => {
+  it('answers from the last completed depth when the search overruns its deadline, and lets the threads go on', () => {
     session.handle('position startpos moves a1 f6');
     session.handle('go movetime 1000');
     const hard = backend.last.job.limits.hardMs!;
