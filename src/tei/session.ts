@@ -46,7 +46,7 @@ import { legalPrefix } from '../search/pv.js';
 import { searchLimits } from '../search/time.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchProgress, type SearchResult } from '../search/types.js';
 import { MAX_THREADS, type SearchHandlers, type SearchJob } from '../search/worker.js';
-import { excerpt, parseLine, type Command, type GoParams } from './parse.js';
+import { excerpt, parseLine, UNREADABLE_GO, type Command, type GoParams } from './parse.js';
 import { formatBestMove, formatInfo, formatProgress, type InfoFormat } from './format.js';
 
 export const AUTHOR = 'The Bredon developers';
@@ -298,7 +298,9 @@ export class Session {
   private dispatch(cmd: Command, receivedAt: number): void {
     switch (cmd.kind) {
       case 'error':
-        return this.error(cmd.message);
+        this.error(cmd.message);
+        if (cmd.go) this.go(UNREADABLE_GO, receivedAt); // a bestmove all the same, searching nothing
+        return;
       case 'tei':
         return this.identify();
       case 'isready':
@@ -558,6 +560,10 @@ export class Session {
 
   /** Starts a search; returns it if it is still running once started. */
   private startGo(go: GoParams, receivedAt: number, game: GamePosition | undefined, halfKomi: number): Search | undefined {
+    if (go === UNREADABLE_GO) {
+      this.answerUnsearched(game?.pos, receivedAt); // its error line is out already
+      return undefined;
+    }
     if (game === undefined) {
       this.error('go without a position: send position startpos or position tps <TPS> first');
       this.answerUnsearched(undefined, receivedAt);

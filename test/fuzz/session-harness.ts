@@ -73,7 +73,7 @@ export class Referee {
       }
     } else if (cmd.kind === 'position') {
       this.position = errors.length > 0 ? undefined : this.build(cmd, line);
-    } else if (cmd.kind === 'go') {
+    } else if (cmd.kind === 'go' || (cmd.kind === 'error' && cmd.go === true)) {
       // Every go is owed one bestmove (one during a search starts after it); without a
       // position, a placeholder legal on the empty board.
       this.owed.push({ line, root: this.position?.clone() ?? new Position(this.size) });
