@@ -12,9 +12,19 @@ const STACK_RE = /^[12]+[SC]?$/;
 /** The largest TPS move number: its ply still fits a signed 32-bit integer. */
 export const MAX_MOVE_NUMBER = 2 ** 30;
 
+/** The fields of a TPS, also when given as a PTN tag `[TPS "..."]`. */
+function tpsFields(text: string): string[] {
+  return text.trim().replace(/^\[TPS\s+"(.*)"\]$/, '$1').split(/\s+/);
+}
+
+/** The board size a TPS describes (its number of rows), before it is checked. */
+export function tpsSize(text: string): number {
+  return tpsFields(text)[0]!.split('/').length;
+}
+
 /** Parses TPS. The size is read from the rows; `expectedSize` makes a mismatch an error. */
 export function parseTps(text: string, reserves: ReserveOptions = {}, expectedSize?: number): Position {
-  const fields = text.trim().replace(/^\[TPS\s+"(.*)"\]$/, '$1').split(/\s+/);
+  const fields = tpsFields(text);
   if (fields.length !== 3 || fields[0] === '') {
     throw new NotationError(`TPS needs three fields (rows, side to move, move number), got ${fields[0] === '' ? 0 : fields.length}: '${text.trim()}'`);
   }

@@ -41,7 +41,7 @@ import { FLAT, placement } from '../core/move.js';
 import { boardResult, isDecided, ONGOING, resultText } from '../core/result.js';
 import { DEFAULT_RESERVES, MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
 import { parseMove } from '../notation/ptn-move.js';
-import { parseTps, startTps } from '../notation/tps.js';
+import { parseTps, startTps, tpsSize } from '../notation/tps.js';
 import { legalPrefix } from '../search/pv.js';
 import { searchLimits } from '../search/time.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchProgress, type SearchResult } from '../search/types.js';
@@ -473,7 +473,7 @@ export class Session {
       this.sizeGiven = true;
     }
     // The size of a TPS is its number of rows (a malformed TPS is reported by the parser).
-    const size = tps === undefined ? this.size : tps.trim().split(/\s+/)[0]!.split('/').length;
+    const size = tps === undefined ? this.size : tpsSize(tps);
     const custom = this.flats.some((f) => f !== undefined) || this.caps.some((c) => c !== undefined);
     let refusal: PositionError | undefined;
     if (size === this.size) {
@@ -493,7 +493,7 @@ export class Session {
       if (!(e instanceof PositionError)) throw e;
       return this.error((refusal ?? e).message); // the custom counts' reason, if they were tried
     }
-    const standard = DEFAULT_RESERVES[size]!;
+    const standard = DEFAULT_RESERVES[game.pos.size]!;
     const reserves = `${standard[0]} stones and ${standard[1]} capstone${standard[1] === 1 ? '' : 's'} each`;
     if (size !== this.size) {
       this.info(`a position of size ${size} in a game of size ${this.size}: a new game of size ${size} with the standard reserves (${reserves}), half-komi ${this.halfKomi}`);

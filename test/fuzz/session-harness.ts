@@ -11,7 +11,7 @@ import { Position } from '../../src/core/position.js';
 import { isDecided } from '../../src/core/result.js';
 import { DEFAULT_RESERVES } from '../../src/core/sizes.js';
 import { formatMove, parseMove } from '../../src/notation/ptn-move.js';
-import { parseTps, startTps } from '../../src/notation/tps.js';
+import { parseTps, startTps, tpsSize } from '../../src/notation/tps.js';
 import type { SearchInfo, SearchProgress } from '../../src/search/types.js';
 import { SearchPool, type SearchHandlers, type SearchJob } from '../../src/search/worker.js';
 import { parseLine, type Command } from '../../src/tei/parse.js';
@@ -92,7 +92,7 @@ export class Referee {
    */
   private build(cmd: Extract<Command, { kind: 'position' }>, line: string): Position {
     const tps = cmd.tps ?? startTps(this.size);
-    const size = tps.trim().split(/\s+/)[0]!.split('/').length;
+    const size = tpsSize(tps);
     const play = (custom: boolean): Position => {
       const standard = DEFAULT_RESERVES[size] ?? [undefined, undefined];
       const flats = this.flats.map((f) => (custom ? f : undefined) ?? standard[0]!);
