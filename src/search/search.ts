@@ -24,7 +24,7 @@ import { evaluate, groupWeights } from '../eval/evaluate.js';
 import { MAP, mapRoads } from '../eval/roadmap.js';
 import { MoveOrder, MovePicker } from './order.js';
 import { QUICK_TINUE_PLIES, QUICK_TINUE_TABLE_MB, TinueSolver } from '../tinue/dfpn.js';
-import { SPREAD_WIN, spreadWin } from './spread-roads.js';
+import { SPREAD_WIN, spreadWin } from '../tactics/spread-roads.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type ProgressCallback, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
 
