@@ -587,21 +587,7 @@ export class Session {
     );
     // Only when asked for: a single-line job is the very one it always was.
     if (this.multiPV > 1) limits.multiPV = this.multiPV;
-    const search: Search = {
-      root,
-      startedAt: receivedAt,
-      infinite: limits.infinite === true,
-      multiPV: this.multiPV,
-      lastInfo: undefined,
-      lastExact: undefined,
-      final: undefined,
-      finalShown: false,
-      latestNodes: 0,
-      stopRequested: false,
-      answer: undefined,
-      timers: [],
-    };
-    this.search = search;
+    const search = this.begin(root, receivedAt, limits.infinite === true, this.multiPV);
 
     const result = boardResult(root, halfKomi);
     if (result !== ONGOING || legalMoves(root).length === 0) {
@@ -642,11 +628,16 @@ export class Session {
   /** A `go` with nothing to search still gets its one `bestmove`. */
   private answerUnsearched(root: Position | undefined, receivedAt: number): void {
     const board = root ?? new Position(this.size);
-    const search: Search = {
-      root: board,
-      startedAt: receivedAt,
-      infinite: false,
-      multiPV: 1,
+    this.answer(this.begin(board, receivedAt, false, 1), noSearchMove(board));
+  }
+
+  /** The running search from now on: nothing reported yet. */
+  private begin(root: Position, startedAt: number, infinite: boolean, multiPV: number): Search {
+    this.search = {
+      root,
+      startedAt,
+      infinite,
+      multiPV,
       lastInfo: undefined,
       lastExact: undefined,
       final: undefined,
@@ -656,8 +647,7 @@ export class Session {
       answer: undefined,
       timers: [],
     };
-    this.search = search;
-    this.answer(search, noSearchMove(board));
+    return this.search;
   }
 
   /** Runs a callback from the search threads, turning a bug into an error line, not a crash. */
