@@ -14,7 +14,20 @@ import { isLegalMove } from '../../src/core/movegen.js';
 import { parseTps } from '../../src/notation/tps.js';
 import type { SearchHandlers, SearchJob } from '../../src/search/pool-core.js';
 import type { SearchResult } from '../../src/search/types.js';
-import { BrowserSearchPool } from '../../src/web/search-pool.js';
+
+// The pool as this test uses it (src/web is type-checked with the DOM's types, by
+// tsconfig.web.json; this file is checked without them, so it imports the module untyped).
+interface BrowserSearchPool {
+  readonly shared: boolean;
+  whenReady(f: () => void): void;
+  start(job: SearchJob, handlers: SearchHandlers): void;
+  stop(): void;
+  close(): void;
+}
+const POOL_MODULE: string = '../../src/web/search-pool.js';
+const { BrowserSearchPool } = (await import(POOL_MODULE)) as {
+  BrowserSearchPool: new (opts: { script: string; hashMb: number; threads: number; log: (line: string) => void }) => BrowserSearchPool;
+};
 
 // The thread's code bundled as plain JavaScript, as the page's build does (a worker cannot load TypeScript).
 const dir = mkdtempSync(join(tmpdir(), 'bredon-browser-pool-'));
