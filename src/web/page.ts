@@ -136,7 +136,7 @@ const engine = new Worker('bredon-worker.js', { name: 'bredon-tei' });
 let engineReady = false;
 let running: Running | undefined;
 let analysing = false;
-/** Things to send once no search runs (a `go` during a search is refused). */
+/** Things to send once no search runs (the page stops a search before it sends the next `go`). */
 let whenIdle: (() => void)[] = [];
 let lastInfo: { key: string; text: string } | undefined;
 const pageStart = performance.now();
