@@ -156,6 +156,20 @@ describe('the recorded PTN Ninja session over bredon serve', () => {
     // ReportWin false then true then false, as PTN Ninja sent it: the road in one with
     // ReportWin true arrived as score win.
     expect(all).toMatch(/ score win 1 /);
+
+    // A natural continuation: back to the handicap game, now with moves played, as Analyze Game
+    // would send its positions (PTN Ninja sends the counts again after teinewgame).
+    ninja.send('teinewgame size 5 halfkomi 4');
+    for (const [name, v] of [['Flats', 30], ['Caps', 1], ['Flats1', 30], ['Flats2', 29], ['Caps1', 1], ['Caps2', 1]] as const) ninja.send(`setoption name ${name} value ${v}`);
+    ninja.send('isready');
+    await ninja.expect('readyok', 20_000);
+    const moves = ['a1', 'e5', 'c3', 'c2', 'd3'];
+    ninja.send(`position tps x5/x5/x5/x5/x5 1 1 moves ${moves.join(' ')}`, `go movetime ${MOVETIME}`);
+    const { line, skipped } = await ninja.expect('bestmove ', 20_000);
+    const after: Asked = { go: 'go', position: `position tps x5/x5/x5/x5/x5 1 1 moves ${moves.join(' ')}`, size: 5, reserves: { stones: [30, 29], caps: [1, 1] } };
+    expect(legal(after, line.slice('bestmove '.length))).toBe(true);
+    expect(skipped.some((l) => / pv /.test(l))).toBe(true);
+    expect(skipped.filter((l) => l.includes('error'))).toEqual([]);
     ninja.ws.close();
     await ninja.closed;
   }, 60_000);
