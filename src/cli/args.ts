@@ -1,6 +1,7 @@
 // Command-line values shared by the subcommands: whole numbers, komi, a TPS given as
 // positionals, and whether to colour the terminal. Each names the option when it is wrong.
 
+import type { ReserveCount, ReserveOptions } from '../core/position.js';
 import { halfKomiFrom } from '../notation/ptn-game.js';
 import { UsageError } from './errors.js';
 
@@ -11,6 +12,25 @@ export function intOption(name: string, value: string | undefined, min: number, 
   const n = Number(value);
   if (n < min || n > max) throw new UsageError(`--${name} must be from ${min} to ${max}, got ${n}`);
   return n;
+}
+
+/**
+ * A reserve option: one whole number for both players, or `W,B` for White and Black apart
+ * (a handicap game). Undefined when absent.
+ */
+export function reserveOption(name: string, value: string | undefined, max: number): ReserveCount | undefined {
+  if (value === undefined) return undefined;
+  const parts = value.split(',');
+  if (parts.length > 2) throw new UsageError(`--${name} must be N (both players) or W,B (White, Black), got '${value}'`);
+  const counts = parts.map((part, i) => intOption(parts.length === 1 ? name : `${name} (${i === 0 ? 'White' : 'Black'})`, part, 0, max)!);
+  return counts.length === 1 ? counts[0]! : [counts[0]!, counts[1]!];
+}
+
+/** The --stones and --caps options as reserves ({} for the size's standard ones). */
+export function reserveOptions(stones: string | undefined, caps: string | undefined, maxStones: number, maxCaps: number): ReserveOptions {
+  const s = reserveOption('stones', stones, maxStones);
+  const c = reserveOption('caps', caps, maxCaps);
+  return { ...(s !== undefined && { stones: s }), ...(c !== undefined && { caps: c }) };
 }
 
 /** --komi in flats (whole or half) as half-komi; 0 when absent. */

@@ -21,6 +21,7 @@ import { UsageError } from './errors.js';
 import { exitQuietlyWhenStdoutCloses, writeLine } from './stdout.js';
 import { formatHelp, unknownOptionLine, wantsHelp, type CommandHelp } from './help.js';
 import { NotationError } from '../notation/errors.js';
+import { MatchError } from '../match/errors.js';
 
 declare const BREDON_VERSION: string;
 export const VERSION = typeof BREDON_VERSION === 'string' ? BREDON_VERSION : 'dev';
@@ -83,7 +84,7 @@ async function main(argv: string[]): Promise<number> {
     const code = await command.run(rest, writeLine);
     return typeof code === 'number' ? code : 0;
   } catch (e) {
-    const known = e instanceof UsageError || e instanceof NotationError || e instanceof RangeError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    const known = e instanceof UsageError || e instanceof MatchError || e instanceof NotationError || e instanceof RangeError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     const msg = unknownOptionLine(e, name ?? 'tei', command.usage) ?? (e instanceof Error ? e.message : String(e));
     process.stderr.write(`bredon ${name}: ${known ? '' : 'internal error: '}${msg}\n`);
     return known ? 2 : 1;

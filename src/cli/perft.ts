@@ -1,4 +1,4 @@
-// `bredon perft (--size N | --tps "<TPS>") [--moves "m1 m2 ..."] --depth D [--divide] [--stones N] [--caps N]`
+// `bredon perft (--size N | --tps "<TPS>") [--moves "m1 m2 ..."] --depth D [--divide] [--stones N|W,B] [--caps N|W,B]`
 
 import { parseArgs } from 'node:util';
 import { makeMove } from '../core/makemove.js';
@@ -8,11 +8,11 @@ import type { Position, ReserveOptions } from '../core/position.js';
 import { isDecided } from '../core/result.js';
 import { formatMove, parseMove } from '../notation/ptn-move.js';
 import { parseTps, startTps } from '../notation/tps.js';
-import { intOption } from './args.js';
+import { intOption, reserveOptions } from './args.js';
 import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';
 
-export const perftUsage = 'bredon perft (--size N | --tps "<TPS>") [--moves "m1 m2 ..."] --depth D [--divide] [--stones N] [--caps N]';
+export const perftUsage = 'bredon perft (--size N | --tps "<TPS>") [--moves "m1 m2 ..."] --depth D [--divide] [--stones N|W,B] [--caps N|W,B]';
 
 export const perftHelp: CommandHelp = {
   about:
@@ -25,13 +25,15 @@ export const perftHelp: CommandHelp = {
     '  --moves "m1 m2 ..."  PTN moves played first, each checked legal',
     '  --depth D            count to D plies: one line per depth from 1 to D',
     '  --divide             one line per legal move: perft D-1 of the position after it; then the total',
-    '  --stones N, --caps N reserves per player (default: the standard ones for the size)',
+    '  --stones N, --caps N reserves per player (default: the standard ones for the size);',
+    '                       W,B gives White and Black their own (a handicap game)',
   ],
   examples: [
     'bredon perft --size 5 --depth 4',
     'bredon perft --tps "x5/x2,2S,x2/x2,121,x2/x5/x5 1 4" --depth 2 --divide',
     'bredon perft --size 6 --moves "a1 f6 c3" --depth 3 --divide',
     'bredon perft --size 3 --caps 1 --depth 4',
+    'bredon perft --size 5 --stones 30,29 --depth 3',
   ],
 };
 
@@ -71,9 +73,7 @@ export function runPerft(argv: string[], out: (line: string) => void): void {
   });
   const depth = intOption('depth', values.depth, 0, 32);
   if (depth === undefined) throw new UsageError(`--depth is required: ${perftUsage}`);
-  const stones = intOption('stones', values.stones, 0, 127);
-  const caps = intOption('caps', values.caps, 0, 127);
-  const reserves = { ...(stones !== undefined && { stones }), ...(caps !== undefined && { caps }) };
+  const reserves = reserveOptions(values.stones, values.caps, 127, 127);
   const pos = positionFromArgs(intOption('size', values.size, 3, 8), values.tps, values.moves, reserves);
   const perft = new Perft();
   if (values.divide) {

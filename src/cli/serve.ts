@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SearchPool } from '../search/worker.js';
 import type { SearchBackend } from '../tei/session.js';
-import { startTeiServer } from '../tei/ws-server.js';
+import { DEFAULT_ORIGINS, startTeiServer } from '../tei/ws-server.js';
 import { intOption } from './args.js';
 import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';
@@ -27,14 +27,17 @@ export const serveHelp: CommandHelp = {
   about:
     'Speaks TEI over WebSocket, one session per connection, exactly as `bredon tei` does on stdin/stdout\n' +
     '(one TEI line per text message each way; a message of several lines is read line by line), and\n' +
-    'serves the web page at the same address. To use it from PTN Ninja: start `bredon serve`, open\n' +
-    'PTN Ninja, Analysis, choose the TEI engine, keep its address localhost and port 7731, Connect.\n' +
+    'serves the web page at the same address. Proven roads are reported as `score win N` (ReportWin is\n' +
+    'on by default here, off on stdin). To use it from PTN Ninja: start `bredon serve`, open PTN Ninja,\n' +
+    'Analysis, add the TEI engine (address localhost, port 7731), Connect, then Apply Options\n' +
+    '(INITIALIZE): the analysis buttons work from then on.\n' +
     'It listens on this machine only unless --host says otherwise. Logs go to stderr.',
   options: [
     `  --host ADDR              address to listen on (default ${DEFAULT_HOST}; 0.0.0.0 for every interface)`,
     `  --port N                 port (default ${DEFAULT_PORT}, PTN Ninja's default)`,
-    '  --allow-origin ORIGIN    accept browser connections only from this origin (repeat it, or separate',
-    '                           with commas), e.g. https://ptn.ninja; default: any origin',
+    '  --allow-origin ORIGIN    also accept browser pages from this origin (repeat it, or separate with',
+    '                           commas; * for any); pages on this machine (localhost, 127.0.0.1, any port)',
+    '                           and https://ptn.ninja are always accepted, other sites refused',
     `  --max-connections N      sessions at once (default ${DEFAULT_MAX_CONNECTIONS}); one more is closed with code 1013`,
     `  --max-message BYTES      largest message accepted (default ${DEFAULT_MAX_MESSAGE}); a bigger one closes the connection`,
     `  --max-hash MB            most table memory one connection may set with Hash (default ${DEFAULT_MAX_HASH})`,
@@ -100,7 +103,9 @@ export async function runServe(argv: string[], version: string): Promise<number>
   const port = intOption('port', values.port, 0, 65535) ?? DEFAULT_PORT;
   const origins = values['allow-origin']?.flatMap((o) => o.split(',')).map((o) => o.trim()).filter((o) => o !== '');
   for (const o of origins ?? []) {
-    if (!/^https?:\/\/[^/\s]+$/.test(o)) throw new UsageError(`--allow-origin takes an origin such as https://ptn.ninja (scheme and host, no path), got '${o}'`);
+    if (o !== '*' && o !== 'null' && !/^https?:\/\/[^/\s]+$/.test(o)) {
+      throw new UsageError(`--allow-origin takes an origin such as https://example.org:8080 (scheme and host, no path), null or *, got '${o}'`);
+    }
   }
   const maxConnections = intOption('max-connections', values['max-connections'], 1, 1000) ?? DEFAULT_MAX_CONNECTIONS;
   const maxMessageBytes = intOption('max-message', values['max-message'], 1024, 64 << 20) ?? DEFAULT_MAX_MESSAGE;
@@ -132,7 +137,7 @@ export async function runServe(argv: string[], version: string): Promise<number>
   log(
     `bredon serve: TEI on ${server.url}` +
       (webRoot !== undefined ? `, the page on ${server.pageUrl}` : values['no-page'] === true ? '' : ' (no page: dist/web is not built)') +
-      (origins !== undefined ? `; origins allowed: ${origins.join(', ')}` : '') +
+      `; browser pages allowed from this machine, ${[...DEFAULT_ORIGINS, ...(origins ?? [])].join(', ')}` +
       `; at most ${maxConnections} connections. Ctrl-C stops.`,
   );
   await new Promise<void>((resolve) => {

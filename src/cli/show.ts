@@ -1,12 +1,12 @@
-// `bredon show "<TPS>" [--komi K] [--stones N] [--caps N]`: draws a position in the terminal.
+// `bredon show "<TPS>" [--komi K] [--stones N|W,B] [--caps N|W,B]`: draws a position in the terminal.
 
 import { parseArgs } from 'node:util';
 import { showPosition } from '../notation/show.js';
 import { parseTps } from '../notation/tps.js';
-import { halfKomiOption, intOption, tpsFromPositionals, useColour } from './args.js';
+import { halfKomiOption, reserveOptions, tpsFromPositionals, useColour } from './args.js';
 import type { CommandHelp } from './help.js';
 
-export const showUsage = 'bredon show "<TPS>" [--komi K] [--stones N] [--caps N]';
+export const showUsage = 'bredon show "<TPS>" [--komi K] [--stones N|W,B] [--caps N|W,B]';
 
 export const showHelp: CommandHelp = {
   about:
@@ -15,9 +15,10 @@ export const showHelp: CommandHelp = {
   options: [
     '  "<TPS>"              the position, quoted or as its three fields',
     '  --komi K             komi in flats, whole or half (default 0)',
-    '  --stones N, --caps N reserves per player (default: the standard ones for the size)',
+    '  --stones N, --caps N reserves per player (default: the standard ones for the size);',
+    '                       W,B gives White and Black their own (a handicap game)',
   ],
-  examples: ['bredon show "x,2C,x4/x4,1,x/2S,x,2,1212,x2/x,1,1112S,1,2,2/x2,1C,1,x2/x6 1 15"', 'bredon show x5/x5/x5/x5/x5 1 1 --komi 2'],
+  examples: ['bredon show "x,2C,x4/x4,1,x/2S,x,2,1212,x2/x,1,1112S,1,2,2/x2,1C,1,x2/x6 1 15"', 'bredon show x5/x5/x5/x5/x5 1 1 --komi 2', 'bredon show "x5/x5/x2,1,x2/x5/x5 2 1" --stones 30,29'],
 };
 
 export function runShow(argv: string[], out: (line: string) => void): void {
@@ -33,8 +34,6 @@ export function runShow(argv: string[], out: (line: string) => void): void {
   });
   const tps = tpsFromPositionals(positionals, 'show', showUsage);
   const halfKomi = halfKomiOption(values.komi);
-  const stones = intOption('stones', values.stones, 0, 200);
-  const caps = intOption('caps', values.caps, 0, 20);
-  const pos = parseTps(tps, { ...(stones !== undefined && { stones }), ...(caps !== undefined && { caps }) });
+  const pos = parseTps(tps, reserveOptions(values.stones, values.caps, 200, 20));
   for (const line of showPosition(pos, { halfKomi, colour: useColour() })) out(line);
 }

@@ -79,6 +79,8 @@ export function generateMoves(pos: Position, out: Int32Array, start: number): nu
   const area = pos.area;
   const top = pos.top;
   if (pos.ply < 2) {
+    // The opening swap places a flat from the opponent's reserve: none without a stone there.
+    if (pos.stones[pos.side ^ 1]! <= 0) return k;
     for (let sq = 0; sq < area; sq++) if (top[sq] === 0) out[k++] = sq | (FLAT << 6);
     return k;
   }
@@ -152,7 +154,7 @@ export function countMoves(pos: Position): number {
   const top = pos.top;
   let empties = 0;
   for (let sq = 0; sq < area; sq++) if (top[sq] === 0) empties++;
-  if (pos.ply < 2) return empties;
+  if (pos.ply < 2) return pos.stones[pos.side ^ 1]! > 0 ? empties : 0;
   const side = pos.side;
   let count = empties * ((pos.stones[side]! > 0 ? 2 : 0) + (pos.caps[side]! > 0 ? 1 : 0));
   const height = pos.height;
@@ -206,7 +208,7 @@ export function isValidMove(pos: Position, move: number): boolean {
   if ((move & SPREAD_FLAG) === 0) {
     const type = (move >>> 6) & 3;
     if (t !== 0 || type === 0 || move >>> 8 !== 0) return false;
-    if (pos.ply < 2) return type === FLAT;
+    if (pos.ply < 2) return type === FLAT && pos.stones[pos.side ^ 1]! > 0;
     return type === CAP ? pos.caps[pos.side]! > 0 : pos.stones[pos.side]! > 0;
   }
   if (pos.ply < 2 || t === 0 || (t & 1) !== pos.side) return false;

@@ -26,11 +26,19 @@ export function pieceCode(type: number, colour: number): number {
   return type * 2 + colour;
 }
 
+/** A reserve count: the same for both players, or per player as [White, Black]. */
+export type ReserveCount = number | readonly [number, number];
+
 export interface ReserveOptions {
-  /** Stones (flats and walls) per player; default from the size's table. */
-  stones?: number;
-  /** Capstones per player; default from the size's table. */
-  caps?: number;
+  /** Stones (flats and walls): per player, or [White, Black]; default from the size's table. */
+  stones?: ReserveCount;
+  /** Capstones: per player, or [White, Black]; default from the size's table. */
+  caps?: ReserveCount;
+}
+
+/** A reserve count as [White, Black]. */
+export function reservePair(count: ReserveCount): [number, number] {
+  return typeof count === 'number' ? [count, count] : [count[0], count[1]];
 }
 
 const INITIAL_HISTORY = 1024;
@@ -39,7 +47,16 @@ export class Position {
   readonly size: number;
   readonly area: number;
   readonly info: SizeInfo;
+  /** Each player's stones at the start, by colour (0 White, 1 Black): they may differ. */
+  readonly startStonesOf: readonly [number, number];
+  /** Each player's capstones at the start, by colour. */
+  readonly startCapsOf: readonly [number, number];
+  /**
+   * The larger of the two players' starting stones (both players' when they are equal, as in
+   * every standard game), so that tables sized by it cover every reserve count either reaches.
+   */
   readonly startStones: number;
+  /** The larger of the two players' starting capstones. */
   readonly startCaps: number;
   /** Levels reserved per square in `stack`: every piece of both players fits in one stack. */
   readonly stride: number;
@@ -74,20 +91,26 @@ export class Position {
     this.size = size;
     this.area = size * size;
     const [defStones, defCaps] = DEFAULT_RESERVES[size]!;
-    const stones = reserves.stones ?? defStones;
-    const caps = reserves.caps ?? defCaps;
-    if (!Number.isInteger(stones) || stones < 0 || !Number.isInteger(caps) || caps < 0) {
-      throw new RangeError(`reserves must be whole numbers of 0 or more (got ${stones} stones, ${caps} capstones)`);
+    const stones = reservePair(reserves.stones ?? defStones);
+    const caps = reservePair(reserves.caps ?? defCaps);
+    for (let c = 0; c < 2; c++) {
+      const who = stones[0] === stones[1] && caps[0] === caps[1] ? '' : c === 0 ? 'White: ' : 'Black: ';
+      if (!Number.isInteger(stones[c]) || stones[c]! < 0 || !Number.isInteger(caps[c]) || caps[c]! < 0) {
+        throw new RangeError(`reserves must be whole numbers of 0 or more (${who}got ${stones[c]} stones, ${caps[c]} capstones)`);
+      }
+      if (stones[c]! + caps[c]! === 0) throw new RangeError(`reserves must hold at least one piece${who === '' ? '' : ` (${who.slice(0, -2)})`}`);
     }
-    if (stones + caps === 0) throw new RangeError('reserves must hold at least one piece');
-    if (2 * (stones + caps) >= MAX_LEVELS) {
-      throw new RangeError(
-        `reserves of ${stones} stones and ${caps} capstones could build a stack taller than ${MAX_LEVELS - 1}`,
-      );
+    // Every piece of both players fits in one stack.
+    const pieces = stones[0] + caps[0] + stones[1] + caps[1];
+    if (pieces >= MAX_LEVELS) {
+      const counts = stones[0] === stones[1] && caps[0] === caps[1] ? `${stones[0]} stones and ${caps[0]} capstones` : `${stones[0]}/${stones[1]} stones and ${caps[0]}/${caps[1]} capstones`;
+      throw new RangeError(`reserves of ${counts} could build a stack taller than ${MAX_LEVELS - 1}`);
     }
-    this.startStones = stones;
-    this.startCaps = caps;
-    this.stride = 2 * (stones + caps);
+    this.startStonesOf = stones;
+    this.startCapsOf = caps;
+    this.startStones = Math.max(stones[0], stones[1]);
+    this.startCaps = Math.max(caps[0], caps[1]);
+    this.stride = pieces;
     this.stack = new Uint8Array(64 * this.stride);
     const buffer = new ArrayBuffer(6 * 8);
     this.bb = new BigUint64Array(buffer);
@@ -104,8 +127,10 @@ export class Position {
     this.top.fill(0);
     this.height.fill(0);
     this.stack.fill(0);
-    this.stones[0] = this.stones[1] = this.startStones;
-    this.caps[0] = this.caps[1] = this.startCaps;
+    for (let c = 0; c < 2; c++) {
+      this.stones[c] = this.startStonesOf[c]!;
+      this.caps[c] = this.startCapsOf[c]!;
+    }
     this.side = WHITE;
     this.ply = 0;
     this.resetHistory();
@@ -231,9 +256,20 @@ export class Position {
     this.keyHi = src.keyHi;
   }
 
+  /** Whether both players started with the same reserves. */
+  get equalReserves(): boolean {
+    return this.startStonesOf[0] === this.startStonesOf[1] && this.startCapsOf[0] === this.startCapsOf[1];
+  }
+
+  /** The starting reserves as options (a single count each when the players' are equal). */
+  get reserveOptions(): { stones: ReserveCount; caps: ReserveCount } {
+    if (this.equalReserves) return { stones: this.startStonesOf[0], caps: this.startCapsOf[0] };
+    return { stones: this.startStonesOf, caps: this.startCapsOf };
+  }
+
   /** A deep copy with the same history. */
   clone(): Position {
-    const p = new Position(this.size, { stones: this.startStones, caps: this.startCaps });
+    const p = new Position(this.size, this.reserveOptions);
     p.copyBoardFrom(this);
     p.depth = this.depth;
     p.reversible = this.reversible;

@@ -182,7 +182,7 @@ export function scoreGame(pos: Position, variants: ScoringVariants = {}, winner?
     multiplier *= bestFactor;
     applied.push(...bestApplied);
   }
-  if (variants.middletown && pos.startCaps > 0 && pos.caps[w] === pos.startCaps) {
+  if (variants.middletown && pos.startCapsOf[w]! > 0 && pos.caps[w] === pos.startCapsOf[w]) {
     multiplier *= 2;
     applied.push('capstone never placed x2');
   }

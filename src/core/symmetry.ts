@@ -3,7 +3,7 @@
 // Not for hot paths: these build new positions.
 
 import { CAP, FLAT, WALL, isSpread, placement, spread } from './move.js';
-import { Position } from './position.js';
+import { Position, type ReserveCount } from './position.js';
 import { EAST, NORTH, SOUTH, WEST } from './sizes.js';
 
 /** Symmetry t (0..7) of (file, rank): bit 0 mirrors files, bit 1 mirrors ranks, bit 2 transposes (applied last). */
@@ -41,7 +41,10 @@ function typeOf(code: number): number {
 }
 
 function rebuild(pos: Position, mapSquare: (sq: number) => number, swap: boolean): Position {
-  const p = new Position(pos.size, { stones: pos.startStones, caps: pos.startCaps });
+  // Swapping colours swaps the players' reserves too (they may differ).
+  const { stones, caps } = pos.reserveOptions;
+  const flip = (count: ReserveCount): ReserveCount => (swap && typeof count !== 'number' ? [count[1], count[0]] : count);
+  const p = new Position(pos.size, { stones: flip(stones), caps: flip(caps) });
   for (let sq = 0; sq < pos.area; sq++) {
     const h = pos.height[sq]!;
     if (h === 0) continue;

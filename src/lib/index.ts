@@ -12,7 +12,7 @@
 import { makeMove, unmakeMove } from '../core/makemove.js';
 import { isLegalMove, legalMoves as generateLegalMoves } from '../core/movegen.js';
 import { Perft } from '../core/perft.js';
-import { BLACK, Position, WHITE } from '../core/position.js';
+import { BLACK, Position, WHITE, type ReserveCount } from '../core/position.js';
 import { BLACK_FLATS, BLACK_ROAD, DRAW, flatCount, gameResult, ONGOING, REPETITION, resultText, WHITE_FLATS, WHITE_ROAD } from '../core/result.js';
 import { DEFAULT_RESERVES, isSupportedSize, MAX_SIZE, MIN_SIZE, squareName } from '../core/sizes.js';
 import { halfKomiFrom, illegalReason, parsePtnGames, startPosition, tagValue } from '../notation/ptn-game.js';
@@ -65,9 +65,22 @@ export interface GameOptions {
   tps?: string;
   /** Komi in flats, added to Black's flat count (whole or half; default 0). */
   komi?: number;
-  /** Custom reserves per player (default: the size's standard ones). */
-  stones?: number;
-  caps?: number;
+  /**
+   * Custom reserves (default: the size's standard ones): one count for both players, or each
+   * player's own, `{ white, black }` (a handicap game; the game ends when either runs out).
+   */
+  stones?: number | PlayerCounts;
+  caps?: number | PlayerCounts;
+}
+
+/** A count for each player. */
+export interface PlayerCounts {
+  white: number;
+  black: number;
+}
+
+function reserveCount(count: number | PlayerCounts | undefined): ReserveCount | undefined {
+  return count === undefined || typeof count === 'number' ? count : [count.white, count.black];
 }
 
 export interface GameResult {
@@ -212,6 +225,8 @@ export class Game {
   /** The position the game started from. */
   readonly startTps: string;
   /** Each player's reserve at the start of a game on this board (standard or custom). */
+  readonly startReserves: { readonly white: Readonly<Reserves>; readonly black: Readonly<Reserves> };
+  /** White's reserve at the start, which is also Black's unless they differ (see startReserves). */
   readonly reserves: Readonly<Reserves>;
   private readonly halfKomi: number;
   private readonly pos: Position;
@@ -223,7 +238,7 @@ export class Game {
     if (!Number.isInteger(halfKomi)) throw new TakError(`komi must be a whole or half number, got ${options.komi}`);
     if (options.tps === undefined && !isSupportedSize(size)) throw new TakError(`boards from ${MIN_SIZE} to ${MAX_SIZE} are supported, got ${size}`);
     try {
-      this.pos = parsePositionTps(options.tps ?? startTps(size), { stones: options.stones, caps: options.caps });
+      this.pos = parsePositionTps(options.tps ?? startTps(size), { stones: reserveCount(options.stones), caps: reserveCount(options.caps) });
     } catch (e) {
       fail(e);
     }
@@ -231,10 +246,19 @@ export class Game {
     this.halfKomi = halfKomi;
     this.komi = halfKomi / 2;
     this.startTps = formatPositionTps(this.pos);
-    this.reserves = { stones: this.pos.startStones, caps: this.pos.startCaps };
+    const start = (c: number): Reserves => ({ stones: this.pos.startStonesOf[c]!, caps: this.pos.startCapsOf[c]! });
+    this.startReserves = { white: start(WHITE), black: start(BLACK) };
+    this.reserves = this.startReserves.white;
   }
 
-  /** The first game of a PTN text: its tags (Size, TPS, Komi, Flats, Caps) and its moves. */
+  /** The start reserves as GameOptions take them. */
+  private get reserveOptions(): { stones: number | PlayerCounts; caps: number | PlayerCounts } {
+    const { white, black } = this.startReserves;
+    const pick = (w: number, b: number) => (w === b ? w : { white: w, black: b });
+    return { stones: pick(white.stones, black.stones), caps: pick(white.caps, black.caps) };
+  }
+
+  /** The first game of a PTN text: its tags (Size, TPS, Komi, Flats, Caps, Flats1/2, Caps1/2) and its moves. */
   static fromPtn(ptn: string): Game {
     let game: Game;
     try {
@@ -242,7 +266,8 @@ export class Game {
       if (g === undefined) throw new TakError('no game in the PTN text');
       const start = startPosition(g);
       const komi = tagValue(g, 'Komi');
-      game = new Game({ tps: formatPositionTps(start), komi: komi === undefined ? 0 : halfKomiFrom(komi) / 2, stones: start.startStones, caps: start.startCaps });
+      const pair = ([white, black]: readonly [number, number]) => (white === black ? white : { white, black });
+      game = new Game({ tps: formatPositionTps(start), komi: komi === undefined ? 0 : halfKomiFrom(komi) / 2, stones: pair(start.startStonesOf), caps: pair(start.startCapsOf) });
       for (const m of g.moves) game.play(m.text);
     } catch (e) {
       fail(e);
@@ -331,7 +356,7 @@ export class Game {
   }
 
   clone(): Game {
-    const g = new Game({ tps: this.startTps, komi: this.komi, stones: this.reserves.stones, caps: this.reserves.caps });
+    const g = new Game({ tps: this.startTps, komi: this.komi, ...this.reserveOptions });
     for (const m of this.played) {
       makeMove(g.pos, m);
       g.played.push(m);
@@ -351,10 +376,11 @@ export class Game {
  * of the engine's own types appear in the declarations users compile against.
  */
 function searchJob(game: Game, limits: SearchLimits): { job: SearchJob; root: Position } {
-  const standard = DEFAULT_RESERVES[game.size]!;
-  const custom = game.reserves.stones !== standard[0] || game.reserves.caps !== standard[1];
+  const pos = game['pos'];
+  const [stones, caps] = DEFAULT_RESERVES[game.size]!;
+  const custom = pos.startStonesOf.some((n) => n !== stones) || pos.startCapsOf.some((n) => n !== caps);
   return {
-    job: { startTps: game.startTps, reserves: custom ? { ...game.reserves } : undefined, moves: game['played'].slice(), halfKomi: game['halfKomi'], limits },
+    job: { startTps: game.startTps, reserves: custom ? pos.reserveOptions : undefined, moves: game['played'].slice(), halfKomi: game['halfKomi'], limits },
     root: game['pos'].clone(),
   };
 }

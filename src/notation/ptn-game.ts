@@ -13,9 +13,9 @@
 import { makeMove } from '../core/makemove.js';
 import { CAP, dropCounts, dropMask, handSize, isSpread, moveSquare, placedType, spreadDir } from '../core/move.js';
 import { generateMoves, MAX_MOVES } from '../core/movegen.js';
-import { WHITE, type Position, type ReserveOptions } from '../core/position.js';
+import { WHITE, type Position, type ReserveCount, type ReserveOptions } from '../core/position.js';
 import { boardResult, gameResult, ONGOING, REPETITION, resultText, type ResultCode } from '../core/result.js';
-import { isSupportedSize, MAX_SIZE, MIN_SIZE, squareName } from '../core/sizes.js';
+import { DEFAULT_RESERVES, isSupportedSize, MAX_SIZE, MIN_SIZE, squareName } from '../core/sizes.js';
 import { NotationError, oneLine } from './errors.js';
 import { parseMove } from './ptn-move.js';
 import { parseTps, startTps } from './tps.js';
@@ -332,9 +332,23 @@ export function startPosition(game: PtnGame, sizeOverride?: number): Position {
     fail(`size ${size}: boards from ${MIN_SIZE} to ${MAX_SIZE} are supported`);
   }
   if (size === undefined && tps === undefined) fail('no Size tag and no TPS tag: the board size is unknown');
+  // Flats and Caps for both players; Flats1/Flats2 and Caps1/Caps2 (PTN Ninja's tags for a
+  // handicap game) for White and Black apart, each defaulting to the shared tag, then the standard.
+  const standard = DEFAULT_RESERVES[size ?? tps!.trim().split(/\s+/)[0]!.split('/').length];
+  const reserve = (name: string, max: number, kind: 0 | 1): ReserveCount | undefined => {
+    const both = wholeTag(game, name, 0, max);
+    const white = wholeTag(game, `${name}1`, 0, max);
+    const black = wholeTag(game, `${name}2`, 0, max);
+    if (white === undefined && black === undefined) return both;
+    const fallback = both ?? standard?.[kind];
+    const w = white ?? fallback;
+    const b = black ?? fallback;
+    if (w === undefined || b === undefined) return both; // an unsupported size: parseTps says so
+    return w === b ? w : [w, b];
+  };
   const reserves: ReserveOptions = {};
-  const stones = wholeTag(game, 'Flats', 0, 200);
-  const caps = wholeTag(game, 'Caps', 0, 20);
+  const stones = reserve('Flats', 200, 0);
+  const caps = reserve('Caps', 20, 1);
   if (stones !== undefined) reserves.stones = stones;
   if (caps !== undefined) reserves.caps = caps;
   try {

@@ -12,9 +12,19 @@ const STACK_RE = /^[12]+[SC]?$/;
 /** The largest TPS move number: its ply still fits a signed 32-bit integer. */
 export const MAX_MOVE_NUMBER = 2 ** 30;
 
+/** The fields of a TPS, also when given as a PTN tag `[TPS "..."]`. */
+function tpsFields(text: string): string[] {
+  return text.trim().replace(/^\[TPS\s+"(.*)"\]$/, '$1').split(/\s+/);
+}
+
+/** The board size a TPS describes (its number of rows), before it is checked. */
+export function tpsSize(text: string): number {
+  return tpsFields(text)[0]!.split('/').length;
+}
+
 /** Parses TPS. The size is read from the rows; `expectedSize` makes a mismatch an error. */
 export function parseTps(text: string, reserves: ReserveOptions = {}, expectedSize?: number): Position {
-  const fields = text.trim().replace(/^\[TPS\s+"(.*)"\]$/, '$1').split(/\s+/);
+  const fields = tpsFields(text);
   if (fields.length !== 3 || fields[0] === '') {
     throw new NotationError(`TPS needs three fields (rows, side to move, move number), got ${fields[0] === '' ? 0 : fields.length}: '${text.trim()}'`);
   }
@@ -69,11 +79,13 @@ export function parseTps(text: string, reserves: ReserveOptions = {}, expectedSi
   });
   for (const c of [0, 1]) {
     const name = c === 0 ? 'White' : 'Black';
-    const stones = pos.startStones - (used[c]! - capsUsed[c]!);
-    const caps = pos.startCaps - capsUsed[c]!;
-    if (caps < 0) throw new NotationError(`TPS has ${capsUsed[c]} ${name} capstones, more than the ${pos.startCaps} in a reserve`);
+    // Each player's own reserve (they may differ: handicap games).
+    const reserve = pos.equalReserves ? 'a reserve' : `${name}'s reserve`;
+    const stones = pos.startStonesOf[c]! - (used[c]! - capsUsed[c]!);
+    const caps = pos.startCapsOf[c]! - capsUsed[c]!;
+    if (caps < 0) throw new NotationError(`TPS has ${capsUsed[c]} ${name} capstones, more than the ${pos.startCapsOf[c]} in ${reserve}`);
     if (stones < 0) {
-      throw new NotationError(`TPS has ${used[c]! - capsUsed[c]!} ${name} stones, more than the ${pos.startStones} in a reserve`);
+      throw new NotationError(`TPS has ${used[c]! - capsUsed[c]!} ${name} stones, more than the ${pos.startStonesOf[c]} in ${reserve}`);
     }
     pos.stones[c] = stones;
     pos.caps[c] = caps;

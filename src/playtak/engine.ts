@@ -81,7 +81,7 @@ export class Engine {
       };
       const watchdog = (why: string) => {
         if (done) return;
-        this.log(`the search did not answer ${why === 'stop' ? WATCHDOG_MS : graceMs} ms after its ${why}: replacing the search threads`);
+        this.log(`the search did not answer ${why === 'stop' ? WATCHDOG_MS : graceMs} ms after its ${why}: answering from its last report (the threads finish in the background)`);
         this.threads.abandon();
         fallback(`no answer after the ${why}`);
       };

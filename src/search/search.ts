@@ -26,7 +26,7 @@ import { networkFor } from '../eval/net/nets.js';
 import { MAP, mapRoads } from '../eval/roadmap.js';
 import { MoveOrder, MovePicker } from './order.js';
 import { QUICK_TINUE_PLIES, QUICK_TINUE_TABLE_MB, TinueSolver } from '../tinue/dfpn.js';
-import { SPREAD_WIN, spreadWin } from './spread-roads.js';
+import { SPREAD_WIN, spreadWin } from '../tactics/spread-roads.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type ProgressCallback, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
 
@@ -43,7 +43,16 @@ export interface SearcherOptions {
 
 const MAX_PLY = 128;
 const INF = 32000;
-const CHECK_EVERY = 1023; // nodes between clock and stop-flag checks (mask)
+/**
+ * Clock and stop-flag checks aim at one every CHECK_TARGET_MS of the search's own time, whatever
+ * the speed of its nodes: the number of nodes between checks halves when a check comes late
+ * (a loaded machine, a slow stretch of the tree) and doubles when one comes early, within
+ * CHECK_MIN..CHECK_MAX. A node limit is checked exactly at its count, so node-limited searches
+ * repeat exactly. (A fixed 1024 nodes could take tens of milliseconds on a busy machine.)
+ */
+const CHECK_TARGET_MS = 1;
+const CHECK_MIN = 16;
+const CHECK_MAX = 4096;
 const ASPIRATION = 35;
 /** Reverse futility pruning: depths it applies to, and the margin per ply (centiflats). */
 const RFP_DEPTH = 3;
@@ -92,6 +101,10 @@ export class Searcher {
   private startTime = 0;
   private hardMs = Infinity;
   private nodeLimit = Infinity;
+  /** The node count of the next clock check, and the nodes between checks now (adapted). */
+  private nextCheck = 0;
+  private checkInterval = 256;
+  private lastCheckAt = 0;
   private extensionLimit = MAX_PLY - 2;
   private groupWeights: readonly number[] = [];
   /** The move that led to the node being entered (0 after a null move): set just before each call. */
@@ -140,6 +153,8 @@ export class Searcher {
     this.hardMs = limits.infinite ? Infinity : limits.hardMs ?? Infinity;
     const softMs = limits.infinite ? Infinity : limits.softMs ?? Infinity;
     this.nodeLimit = limits.nodes ?? Infinity;
+    this.lastCheckAt = this.startTime;
+    this.nextCheck = Math.min(this.checkInterval, this.nodeLimit);
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
     this.tt.newSearch();
     this.order.age();
@@ -287,6 +302,11 @@ export class Searcher {
   private checkLimits(): void {
     if (this.nodeCounts !== undefined) this.nodeCounts[this.threadIndex] = this.nodes;
     const now = performance.now();
+    const gap = now - this.lastCheckAt;
+    this.lastCheckAt = now;
+    if (gap > 2 * CHECK_TARGET_MS) this.checkInterval = Math.max(CHECK_MIN, this.checkInterval >> 1);
+    else if (gap < CHECK_TARGET_MS / 2) this.checkInterval = Math.min(CHECK_MAX, this.checkInterval << 1);
+    this.nextCheck = Math.min(this.nodes + this.checkInterval, this.nodeLimit);
     if (now >= this.nextProgressAt) {
       this.nextProgressAt = now + PROGRESS_MS;
       this.onProgress!(this.nodes, this.seldepth, this.currMove, this.currMoveNumber);
@@ -303,7 +323,7 @@ export class Searcher {
   private negamax(depth: number, alpha: number, beta: number, ply: number, pvNode: boolean, start: number): number {
     const pos = this.pos;
     this.pvLen[ply] = ply;
-    if ((++this.nodes & CHECK_EVERY) === 0) this.checkLimits();
+    if (++this.nodes >= this.nextCheck) this.checkLimits();
     if (this.aborted) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
 

@@ -22,6 +22,9 @@ export interface GoParams {
   ignored: string[];
 }
 
+/** A `go` line that could not be read still owes its client a `bestmove`: this one searches nothing. */
+export const UNREADABLE_GO: Readonly<GoParams> = Object.freeze({ infinite: false, ponder: false, searchmoves: [], ignored: [] });
+
 export type Command =
   | { kind: 'tei' }
   | { kind: 'isready' }
@@ -34,7 +37,8 @@ export type Command =
   | { kind: 'ponderhit' }
   | { kind: 'quit' }
   | { kind: 'debug'; on: boolean }
-  | { kind: 'error'; message: string };
+  /** `go` set when the line was a `go` (it is answered with a `bestmove` all the same). */
+  | { kind: 'error'; message: string; go?: true };
 
 const INTEGER = /^[+-]?[0-9]+$/;
 const DECIMAL = /^[+-]?[0-9]+(\.[0-9]+)?$/;
@@ -154,7 +158,7 @@ function parseGo(rest: string[]): Command {
       const n = goNumber(rest[i + 1]);
       if (n === undefined) {
         const got = rest[i + 1];
-        return error(`go ${word} needs a number, got ${got === undefined ? 'nothing' : `'${excerpt(got, 20)}'`}`);
+        return { kind: 'error', message: `go ${word} needs a number, got ${got === undefined ? 'nothing' : `'${excerpt(got, 20)}'`}`, go: true };
       }
       go[word as GoNumber] = n;
       i++;

@@ -4,20 +4,28 @@
 // this object never blocks: `isready`, `stop` and `quit` are answered while a search runs.
 //
 // Policies:
-// - A bad line (unknown command, malformed TPS or move, illegal move, bad option value, `go`
-//   before `position`, `go` during a search, an empty line) is answered with one
-//   `info string error: <what and why>` and otherwise ignored. A rejected `position` clears the
-//   position, so a following `go` fails loudly instead of playing a move for the wrong board.
-// - `go` in a position that is already decided (road, full board, empty reserve) or has no
-//   legal move: `info string error: the game is over ...` then `bestmove (none)` (UCI's answer
-//   for a position without moves), so a client waiting for `bestmove` never hangs. Racetrack and
-//   PTN Ninja never ask there. A third repetition is not treated as over: the game goes on.
+// - A bad line (unknown command, malformed TPS or move, illegal move, bad option value, an
+//   empty line) is answered with one `info string error: <what and why>` and otherwise ignored.
+//   A rejected `position` clears the position, so a following `go` fails loudly instead of
+//   playing a move for the wrong board.
+// - Every `go` gets exactly one `bestmove`. A `go` that cannot be searched (no position, or a
+//   position already decided: road, full board, empty reserve) gets `info string error: ...`
+//   and then `bestmove` with a placeholder move (NO_SEARCH_MOVE's rule): PTN Ninja parses every
+//   `bestmove` as a move and shows an error for `(none)`, and a client waiting for `bestmove`
+//   must never hang. A third repetition is not treated as over: the game goes on.
+// - A `go` during a search ends the running search first (as `stop` would: its `bestmove`
+//   comes), then starts; so does a `position`+`go` after `teinewgame` during a search.
 // - Every `bestmove` is checked legal in the root position. If the search fails, or does not
 //   answer within WATCHDOG_GRACE_MS of its deadline or of `stop`, the engine answers with the
-//   first move of the last reported line (or the first legal move) and replaces the threads.
+//   first move of the last reported line, the last completed depth's (or the first legal move);
+//   the late threads finish in the background and are reused (the pool replaces only threads
+//   silent for seconds).
 // - `go infinite` (and a bare `go`) searches until `stop`; if the search ends by itself first
 //   (a proven result), `bestmove` is held back until `stop`, as UCI requires.
-// - Before any `teinewgame` the board size is 6. A TPS of another size is accepted and sets it.
+// - Before any `teinewgame` the board size is 6. A position of another size than the game's, or
+//   one that the custom reserves cannot hold, starts a new game of its size with the standard
+//   reserves, said in an `info string` (setPosition). PTN Ninja's Analyze Game sends no
+//   `teinewgame` when the player switches games.
 // - At end of input the engine finishes (or stops, if infinite) the running search, prints its
 //   `bestmove`, then exits, so `printf 'position startpos\ngo depth 5\n' | bredon` works.
 // - MultiPV N > 1: each completed depth is reported as N lines `info depth D seldepth S multipv K
@@ -28,16 +36,17 @@
 
 import { makeMove } from '../core/makemove.js';
 import { isLegalMove, legalMoves, MAX_MOVES } from '../core/movegen.js';
-import type { Position, ReserveOptions } from '../core/position.js';
+import { Position, type ReserveOptions } from '../core/position.js';
+import { FLAT, placement } from '../core/move.js';
 import { boardResult, isDecided, ONGOING, resultText } from '../core/result.js';
 import { DEFAULT_RESERVES, MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
 import { parseMove } from '../notation/ptn-move.js';
-import { parseTps, startTps } from '../notation/tps.js';
+import { parseTps, startTps, tpsSize } from '../notation/tps.js';
 import { legalPrefix } from '../search/pv.js';
 import { searchLimits } from '../search/time.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchProgress, type SearchResult } from '../search/types.js';
 import { MAX_THREADS, type SearchHandlers, type SearchJob } from '../search/worker.js';
-import { excerpt, parseLine, type Command, type GoParams } from './parse.js';
+import { excerpt, parseLine, UNREADABLE_GO, type Command, type GoParams } from './parse.js';
 import { formatBestMove, formatInfo, formatProgress, type InfoFormat } from './format.js';
 
 export const AUTHOR = 'The Bredon developers';
@@ -60,6 +69,11 @@ export interface SearchBackend {
   newGame(): void;
   start(job: SearchJob, handlers: SearchHandlers, startedAt: number): void;
   stop(): void;
+  /**
+   * The session answers without the running search (it overran its deadline or `stop`): no
+   * onDone will come for it. Its threads are kept and reused once they finish (SearchPool
+   * replaces only threads that stay busy for seconds).
+   */
   abandon(): void;
   close(): void;
 }
@@ -127,6 +141,11 @@ export interface SessionOptions {
   now?: () => number;
   /** The clock's timers (tests drive a fake clock through them); the global ones by default. */
   timers?: Timers;
+  /**
+   * ReportWin's default: false on stdin (Racetrack understands only `score cp`), true over
+   * `bredon serve` (PTN Ninja shows `score win N` as R N and saves no bogus evaluation).
+   */
+  reportWin?: boolean;
 }
 
 export interface Timers {
@@ -148,6 +167,16 @@ interface GamePosition {
   tokens: string[];
   moves: number[];
   pos: Position;
+}
+
+/** A `go` that came during a search: it starts once the running search has answered. */
+interface QueuedGo {
+  go: GoParams;
+  receivedAt: number;
+  game: GamePosition | undefined;
+  halfKomi: number;
+  /** A `stop` came after it: it is stopped as soon as it starts. */
+  stopped: boolean;
 }
 
 interface Search {
@@ -177,6 +206,18 @@ interface Search {
 
 const scratch = new Int32Array(MAX_MOVES);
 
+/**
+ * The `bestmove` of a `go` that cannot be searched (no position, a finished game): the first
+ * legal move of the position if it has one, else a1 (a placement on the first square, legal on
+ * the empty board of every size). Never `(none)` or `0000`: PTN Ninja reads every `bestmove` as
+ * a move (src/bots/tei.js stores it as the search's suggestion) and shows "Invalid PTN format"
+ * for anything that is not one, which also aborts its Analyze Game. The error line before it
+ * says why; GUIs that take `bestmove` as a move to play never ask in a finished game.
+ */
+function noSearchMove(pos: Position): number {
+  return legalMoves(pos)[0] ?? placement(0, FLAT);
+}
+
 class PositionError extends Error {}
 
 export class Session {
@@ -191,7 +232,8 @@ export class Session {
   private size = DEFAULT_SIZE;
   private sizeGiven = false;
   private halfKomi = 0;
-  private reportWin = false;
+  private reportWin: boolean;
+  private readonly reportWinDefault: boolean;
   /** The Network option: true searches with the size's network where it has one. */
   private useNetwork = false;
   /** MultiPV: lines per depth for the next `go`. */
@@ -201,6 +243,8 @@ export class Session {
   private caps: (number | undefined)[] = [undefined, undefined];
   private position: GamePosition | undefined;
   private search: Search | undefined;
+  /** `go` lines that came during a search, in order (each ends the one before it). */
+  private queued: QueuedGo[] = [];
 
   // Applied to the backend when no search runs.
   private hash = spinDefault('Hash');
@@ -221,6 +265,8 @@ export class Session {
     this.log = opts.log ?? (() => {});
     this.now = opts.now ?? (() => performance.now());
     this.clock = opts.timers ?? GLOBAL_TIMERS;
+    this.reportWinDefault = opts.reportWin ?? false;
+    this.reportWin = this.reportWinDefault;
   }
 
   get searching(): boolean {
@@ -244,7 +290,7 @@ export class Session {
     this.quitWhenIdle = true;
     const s = this.search;
     if (s === undefined) return this.quit();
-    if (s.infinite) this.stop();
+    if (s.infinite) this.endSearch(s);
   }
 
   private info(text: string): void {
@@ -258,7 +304,9 @@ export class Session {
   private dispatch(cmd: Command, receivedAt: number): void {
     switch (cmd.kind) {
       case 'error':
-        return this.error(cmd.message);
+        this.error(cmd.message);
+        if (cmd.go) this.go(UNREADABLE_GO, receivedAt); // a bestmove all the same, searching nothing
+        return;
       case 'tei':
         return this.identify();
       case 'isready':
@@ -302,7 +350,7 @@ export class Session {
     this.out(`id name Bredon ${this.version}`);
     this.out(`id author ${AUTHOR}`);
     this.out(`id version ${this.version}`); // PTN Ninja shows it beside the name
-    for (const o of OPTIONS) this.out(optionLine(o));
+    for (const o of OPTIONS) this.out(optionLine(o.name === 'ReportWin' ? { ...o, default: this.reportWinDefault } as OptionSpec : o));
     const komis: number[] = [];
     for (let k = MIN_HALF_KOMI; k <= MAX_HALF_KOMI; k++) komis.push(k);
     const sizes: number[] = [];
@@ -357,21 +405,17 @@ export class Session {
   }
 
   /**
-   * The reserves for a board of `size` from the piece-count options: {} for the standard ones.
-   * Both players must have the same counts (the rules core keeps one reserve size for both).
+   * The reserves for a board of `size` from the piece-count options: {} for the standard ones;
+   * one count for both players when theirs are equal, else [White, Black].
    */
   private reservesFor(size: number): ReserveOptions {
     const standard = DEFAULT_RESERVES[size];
     if (standard === undefined) return {}; // an unsupported size: the TPS parser says so
-    const flats = this.flats.map((f) => f ?? standard[0]);
-    const caps = this.caps.map((c) => c ?? standard[1]);
-    if (flats[0] !== flats[1] || caps[0] !== caps[1]) {
-      throw new PositionError(
-        `unequal reserves are not supported (White ${flats[0]} flats ${caps[0]} caps, Black ${flats[1]} flats ${caps[1]} caps): set Flats1/Flats2 and Caps1/Caps2 alike`,
-      );
-    }
-    if (flats[0] === standard[0] && caps[0] === standard[1]) return {};
-    return { stones: flats[0]!, caps: caps[0]! };
+    const flats = this.flats.map((f) => f ?? standard[0]) as [number, number];
+    const caps = this.caps.map((c) => c ?? standard[1]) as [number, number];
+    const count = ([w, b]: [number, number]) => (w === b ? w : [w, b] as const);
+    if (flats.every((f) => f === standard[0]) && caps.every((c) => c === standard[1])) return {};
+    return { stones: count(flats), caps: count(caps) };
   }
 
   /** Table size, thread count and table clearing wait until no search runs. */
@@ -415,10 +459,19 @@ export class Session {
     this.caps = [undefined, undefined];
     this.position = undefined;
     this.newGamePending = true;
-    if (this.search) this.stop(); // its bestmove still comes; the table is cleared after it
+    // A running search (and any `go` queued behind it) is of the old game: each ends at once
+    // with its bestmove; the table is cleared after them.
+    for (const q of this.queued) q.stopped = true;
+    if (this.search) this.endSearch(this.search);
     else this.applyPending();
   }
 
+  /**
+   * The game-state rule (README, "Game state"): a position of another size than the current game
+   * starts a new game of that size with the standard reserves; so does a position that cannot be
+   * played with the custom reserves (the piece-count options) but can with the standard ones.
+   * Either is said in an `info string`. Komi stays. A refused position changes nothing.
+   */
   private setPosition(tps: string | undefined, tokens: string[]): void {
     const previous = this.position;
     this.position = undefined;
@@ -426,19 +479,46 @@ export class Session {
       this.info(`no teinewgame yet: playing size ${this.size}`);
       this.sizeGiven = true;
     }
+    // The size of a TPS is its number of rows (a malformed TPS is reported by the parser).
+    const size = tps === undefined ? this.size : tpsSize(tps);
+    const custom = this.flats.some((f) => f !== undefined) || this.caps.some((c) => c !== undefined);
+    let refusal: PositionError | undefined;
+    if (size === this.size) {
+      try {
+        this.position = this.buildPosition(tps, tokens, previous, this.reservesFor(size));
+        return;
+      } catch (e) {
+        if (!(e instanceof PositionError)) throw e;
+        if (!custom) return this.error(e.message);
+        refusal = e;
+      }
+    }
+    let game: GamePosition;
     try {
-      this.position = this.buildPosition(tps, tokens, previous);
+      game = this.buildPosition(tps, tokens, previous, {});
     } catch (e) {
       if (!(e instanceof PositionError)) throw e;
-      this.error(e.message);
+      return this.error((refusal ?? e).message); // the custom counts' reason, if they were tried
     }
+    const standard = DEFAULT_RESERVES[game.pos.size]!;
+    const reserves = `${standard[0]} stones and ${standard[1]} capstone${standard[1] === 1 ? '' : 's'} each`;
+    if (size !== this.size) {
+      this.info(`a position of size ${size} in a game of size ${this.size}: a new game of size ${size} with the standard reserves (${reserves}), half-komi ${this.halfKomi}`);
+    } else {
+      this.info(`the position does not fit the custom reserves (${refusal!.message}): a new game with the standard reserves (${reserves})`);
+    }
+    this.size = size;
+    this.sizeGiven = true;
+    this.flats = [undefined, undefined];
+    this.caps = [undefined, undefined];
+    this.newGamePending = true; // the table is of another game: cleared once no search runs
+    if (!this.search) this.applyPending();
+    this.position = game;
   }
 
-  private buildPosition(tps: string | undefined, tokens: string[], previous: GamePosition | undefined): GamePosition {
+  private buildPosition(tps: string | undefined, tokens: string[], previous: GamePosition | undefined, reserves: ReserveOptions): GamePosition {
     const start = tps ?? startTps(this.size);
-    // The size of a TPS is its number of rows (a malformed TPS is reported by the parser below).
-    const reserves = this.reservesFor(tps === undefined ? this.size : tps.trim().split(/\s+/)[0]!.split('/').length);
-    const startKey = `${tps === undefined ? `startpos ${this.size}` : `tps ${tps}`} reserves ${reserves.stones ?? '-'} ${reserves.caps ?? '-'}`;
+    const startKey = `${tps === undefined ? `startpos ${this.size}` : `tps ${tps}`} reserves ${JSON.stringify(reserves)}`;
     let pos: Position;
     let moves: number[];
     let from: number;
@@ -471,20 +551,31 @@ export class Session {
       makeMove(pos, move);
       moves.push(move);
     }
-    // Only a position that stands sets the size (a refused one leaves the game as it was).
-    if (tps !== undefined && pos.size !== this.size) {
-      this.size = pos.size;
-      this.sizeGiven = true;
-    }
     return { startKey, startTps: start, reserves, tokens: tokens.slice(), moves, pos };
   }
 
   // ---- searching -----------------------------------------------------------------------------
 
   private go(go: GoParams, receivedAt: number): void {
-    if (this.search) return this.error('go during a search: send stop first');
-    const game = this.position;
-    if (game === undefined) return this.error('go without a position: send position startpos or position tps <TPS> first');
+    if (this.search) {
+      // The running search ends now with its own bestmove; this one starts after it.
+      this.queued.push({ go, receivedAt, game: this.position, halfKomi: this.halfKomi, stopped: false });
+      return this.endSearch(this.search);
+    }
+    void this.startGo(go, receivedAt, this.position, this.halfKomi);
+  }
+
+  /** Starts a search; returns it if it is still running once started. */
+  private startGo(go: GoParams, receivedAt: number, game: GamePosition | undefined, halfKomi: number): Search | undefined {
+    if (go === UNREADABLE_GO) {
+      this.answerUnsearched(game?.pos, receivedAt); // its error line is out already
+      return undefined;
+    }
+    if (game === undefined) {
+      this.error('go without a position: send position startpos or position tps <TPS> first');
+      this.answerUnsearched(undefined, receivedAt);
+      return undefined;
+    }
     this.applyPending();
     if (go.ignored.length > 0) this.info(`ignoring go fields: ${excerpt(go.ignored.join(' '))}`);
     const root = game.pos.clone();
@@ -504,29 +595,16 @@ export class Session {
     // Only when asked for: a single-line job is the very one it always was.
     if (this.multiPV > 1) limits.multiPV = this.multiPV;
     if (this.useNetwork) limits.network = true;
-    const search: Search = {
-      root,
-      startedAt: receivedAt,
-      infinite: limits.infinite === true,
-      multiPV: this.multiPV,
-      lastInfo: undefined,
-      lastExact: undefined,
-      final: undefined,
-      finalShown: false,
-      latestNodes: 0,
-      stopRequested: false,
-      answer: undefined,
-      timers: [],
-    };
-    this.search = search;
+    const search = this.begin(root, receivedAt, limits.infinite === true, this.multiPV);
 
-    const result = boardResult(root, this.halfKomi);
+    const result = boardResult(root, halfKomi);
     if (result !== ONGOING || legalMoves(root).length === 0) {
       this.error(`the game is over (${result !== ONGOING ? resultText(result) : 'no legal move'}): nothing to search`);
-      return this.answer(search, 0);
+      this.answer(search, noSearchMove(root));
+      return this.search === search ? search : undefined; // an infinite one waits for its stop
     }
 
-    const job: SearchJob = { startTps: game.startTps, reserves: game.reserves, moves: game.moves.slice(), halfKomi: this.halfKomi, limits };
+    const job: SearchJob = { startTps: game.startTps, reserves: game.reserves, moves: game.moves.slice(), halfKomi, limits };
     try {
       this.backend.start(
         job,
@@ -541,7 +619,8 @@ export class Session {
       const err = e instanceof Error ? e : new Error(String(e));
       this.log(`bredon: the search could not start: ${err.stack ?? err.message}`);
       this.error(`the search could not start: ${err.message}`);
-      return this.answer(search, this.fallbackMove(search));
+      this.answer(search, this.fallbackMove(search));
+      return this.search === search ? search : undefined;
     }
     if (limits.hardMs !== undefined) {
       const elapsed = this.now() - receivedAt;
@@ -549,6 +628,34 @@ export class Session {
       search.timers.push(this.clock.setTimeout(() => this.backend.stop(), Math.max(0, limits.hardMs - elapsed)));
       search.timers.push(this.clock.setTimeout(() => this.watchdog(search, 'deadline'), Math.max(0, limits.hardMs - elapsed + WATCHDOG_GRACE_MS)));
     }
+    // At end of input an infinite search is not waited for.
+    if (search.infinite && this.quitWhenIdle) this.endSearch(search);
+    return this.search === search ? search : undefined;
+  }
+
+  /** A `go` with nothing to search still gets its one `bestmove`. */
+  private answerUnsearched(root: Position | undefined, receivedAt: number): void {
+    const board = root ?? new Position(this.size);
+    this.answer(this.begin(board, receivedAt, false, 1), noSearchMove(board));
+  }
+
+  /** The running search from now on: nothing reported yet. */
+  private begin(root: Position, startedAt: number, infinite: boolean, multiPV: number): Search {
+    this.search = {
+      root,
+      startedAt,
+      infinite,
+      multiPV,
+      lastInfo: undefined,
+      lastExact: undefined,
+      final: undefined,
+      finalShown: false,
+      latestNodes: 0,
+      stopRequested: false,
+      answer: undefined,
+      timers: [],
+    };
+    return this.search;
   }
 
   /** Runs a callback from the search threads, turning a bug into an error line, not a crash. */
@@ -655,7 +762,7 @@ export class Session {
 
   private watchdog(search: Search, why: string): void {
     if (this.search !== search || search.answer !== undefined) return;
-    this.log(`bredon: the search did not answer ${WATCHDOG_GRACE_MS} ms after its ${why}; replacing the search threads`);
+    this.log(`bredon: the search did not answer ${WATCHDOG_GRACE_MS} ms after its ${why}; answering from its last completed depth (the threads finish in the background and are kept)`);
     this.backend.abandon();
     this.answer(search, this.fallbackMove(search));
   }
@@ -671,7 +778,7 @@ export class Session {
   /** The search has an answer: print it, unless an infinite search must wait for `stop`. */
   private answer(search: Search, move: number): void {
     search.answer = move;
-    if (search.infinite && !search.stopRequested) return;
+    if (search.infinite && !search.stopRequested && !this.quitWhenIdle) return;
     this.finish(search);
   }
 
@@ -695,12 +802,28 @@ export class Session {
     }
     this.out(move === 0 ? 'bestmove (none)' : formatBestMove(move, search.root.size));
     this.applyPending();
+    const next = this.queued.shift();
+    if (next !== undefined) {
+      const started = this.startGo(next.go, next.receivedAt, next.game, next.halfKomi);
+      // A later `go` (or a `stop`) is waiting: this one ends at once, with its bestmove.
+      if (started !== undefined && this.search === started && (next.stopped || this.queued.length > 0)) this.endSearch(started);
+      return;
+    }
     if (this.quitWhenIdle) this.quit();
   }
 
   private stop(): void {
     const search = this.search;
-    if (search === undefined || search.stopRequested) return; // nothing to stop: not an error
+    if (search === undefined) return; // nothing to stop: not an error
+    // A `stop` after a queued `go` is meant for that one (the running search is already ending).
+    const last = this.queued.at(-1);
+    if (last !== undefined) last.stopped = true;
+    this.endSearch(search);
+  }
+
+  /** Asks the running search for its answer now (held answers are printed at once). */
+  private endSearch(search: Search): void {
+    if (search.stopRequested) return;
     search.stopRequested = true;
     if (search.answer !== undefined) return this.finish(search);
     this.backend.stop();
@@ -712,6 +835,7 @@ export class Session {
     // Every `isready` gets its `readyok`, even one still waiting for the threads at `quit`.
     for (const reply of [...this.pendingReady]) reply();
     this.quitted = true;
+    this.queued = [];
     if (this.search) for (const t of this.search.timers) this.clock.clearTimeout(t);
     this.search = undefined;
     this.backend.close();

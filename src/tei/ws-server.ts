@@ -8,9 +8,10 @@
 // splits what it receives that way and other clients may batch. Binary messages are refused with
 // an error line; the session goes on.
 //
-// Safety: loopback unless the caller binds elsewhere; an optional list of allowed browser
-// origins (a handshake from another origin gets 403; clients without an Origin header are not
-// browsers, and could send any Origin anyway); a maximum message size (ws closes the connection
+// Safety: loopback unless the caller binds elsewhere; browser origins limited to pages on this
+// machine, the server's own page, https://ptn.ninja and those allowed with --allow-origin (a
+// handshake from another origin gets 403 and a log line naming the option that would admit it;
+// clients without an Origin header are not browsers, and could send any Origin anyway); a maximum message size (ws closes the connection
 // with 1009); at most `maxConnections` sessions (one more is accepted and closed at once with
 // 1013 and a reason a client can show); Hash and Threads capped per connection. A client that
 // goes away mid-search ends its session: the search threads are terminated at once. Every
@@ -30,7 +31,10 @@ export interface TeiServerOptions {
   host: string;
   /** 0 picks a free port (tests). */
   port: number;
-  /** Browser origins allowed to connect (e.g. https://ptn.ninja); undefined allows any. */
+  /**
+   * Browser origins allowed to connect beside the defaults (pages on this machine, the server's
+   * own page, https://ptn.ninja); '*' allows any.
+   */
   allowOrigins?: readonly string[];
   maxConnections: number;
   /** Largest message accepted, in bytes. */
@@ -75,6 +79,31 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
 };
 
+/** Browser origins allowed without --allow-origin: PTN Ninja's site (loopback pages come next). */
+export const DEFAULT_ORIGINS: readonly string[] = ['https://ptn.ninja'];
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether a browser page of `origin` may connect: a page on this machine (localhost, 127.0.0.1
+ * or [::1], any port, http or https: a local PTN Ninja build or another page of one's own), the
+ * server's own page (the origin of the Host it was asked for), PTN Ninja's site, or an origin
+ * given with --allow-origin ('*' for any). Other sites are refused: a page the user merely
+ * visits must not drive the engine. (Clients without an Origin are not browsers.)
+ */
+export function originAllowed(origin: string, host: string | undefined, allowed: readonly string[]): boolean {
+  if (allowed.includes('*') || allowed.includes(origin) || DEFAULT_ORIGINS.includes(origin)) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (LOOPBACK_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost')) return true;
+  return host !== undefined && url.host === host.toLowerCase();
+}
+
 /** Starts listening; resolves once the port is bound (rejects with a clear message if it cannot be). */
 export function startTeiServer(opts: TeiServerOptions): Promise<TeiServer> {
   const log = opts.log;
@@ -95,8 +124,10 @@ export function startTeiServer(opts: TeiServerOptions): Promise<TeiServer> {
     try {
       socket.on('error', () => {}); // a reset during the handshake is the client's business
       const origin = req.headers.origin;
-      if (opts.allowOrigins !== undefined && origin !== undefined && !opts.allowOrigins.includes(origin)) {
-        log(`bredon serve: refused a connection from ${req.socket.remoteAddress ?? '?'}: origin ${excerpt(origin, 80)} is not allowed (--allow-origin)`);
+      if (origin !== undefined && !originAllowed(origin, req.headers.host, opts.allowOrigins ?? [])) {
+        // The exact value that admits it, when it is an origin one can give (not a quoted mess).
+        const admit = /^(https?:\/\/[^/\s,]+|null)$/.test(origin) ? `start bredon serve with --allow-origin ${origin}` : 'it is not an origin --allow-origin takes';
+        log(`bredon serve: refused a connection from ${req.socket.remoteAddress ?? '?'}: origin ${excerpt(origin, 80)} is not allowed; to admit it, ${admit}`);
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\norigin not allowed\n');
         return;
       }
@@ -133,6 +164,7 @@ export function startTeiServer(opts: TeiServerOptions): Promise<TeiServer> {
     try {
       session = new Session({
         out: send,
+        reportWin: true, // PTN Ninja reads `score win N`; Racetrack, which cannot, uses stdin
         backend: opts.makeBackend(connLog),
         version: opts.version,
         log: connLog,

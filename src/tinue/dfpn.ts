@@ -36,7 +36,7 @@ import { SPREAD_FLAG, WALL } from '../core/move.js';
 import { SCAN, scanRoads } from '../core/roads.js';
 import { groupWeights } from '../eval/evaluate.js';
 import { MAP, mapRoads } from '../eval/roadmap.js';
-import { SPREAD_WIN, spreadWin } from '../search/spread-roads.js';
+import { SPREAD_WIN, spreadWin } from '../tactics/spread-roads.js';
 import { INF, ProofTable } from './table.js';
 import { roadInOne, winInOne } from './threats.js';
 

@@ -12,7 +12,7 @@ import { FLAT, CAP, placement } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { groupWeights } from '../eval/evaluate.js';
 import { MAP, mapRoads } from '../eval/roadmap.js';
-import { spreadWin } from '../search/spread-roads.js';
+import { spreadWin } from '../tactics/spread-roads.js';
 
 /** The search's own group weights: the road map's cache is flushed when they change identity. */
 function weights(pos: Position): readonly number[] {

@@ -26,7 +26,7 @@ import { featureLayout, gamePhase } from '../eval/features.js';
 import { MAP, mapRoads } from '../eval/roadmap.js';
 import { halfKomiFrom, parsePtnFile, replayGame, tagValue, type PtnGame } from '../notation/ptn-game.js';
 import { parseTps } from '../notation/tps.js';
-import { spreadWin } from '../search/spread-roads.js';
+import { spreadWin } from '../tactics/spread-roads.js';
 import { readTrainingFile } from '../selfplay/training-file.js';
 import { RowBuilder, type Rows } from './rows.js';
 

@@ -11,7 +11,7 @@
 import { makeMove } from '../core/makemove.js';
 import { isSpread, moveSquare, spreadDir } from '../core/move.js';
 import { isLegalMove, legalMoves } from '../core/movegen.js';
-import { WHITE, type Position } from '../core/position.js';
+import { reservePair, WHITE, type Position, type ReserveCount, type ReserveOptions } from '../core/position.js';
 import { gameResult, ONGOING, resultText, resultWinner } from '../core/result.js';
 import { DEFAULT_RESERVES, squareName } from '../core/sizes.js';
 import { halfKomiFrom, illegalReason, parsePtnGames, startPosition, tagValue } from '../notation/ptn-game.js';
@@ -22,8 +22,9 @@ import { formatTps, parseTps, startTps } from '../notation/tps.js';
 
 interface Game {
   startTps: string;
-  stones: number;
-  caps: number;
+  /** The players' reserves at the start: one count for both, or [White, Black]. */
+  stones: ReserveCount;
+  caps: ReserveCount;
   halfKomi: number;
   moves: number[];
 }
@@ -34,7 +35,7 @@ let pos: Position = rebuild();
 let spreadInput: { from: number; carry: number; dir: number; drops: number[]; at: number } | undefined;
 let pieceType: 'F' | 'S' | 'C' = 'F';
 
-function reserves(): { stones?: number; caps?: number } {
+function reserves(): ReserveOptions {
   return { stones: game.stones, caps: game.caps };
 }
 
@@ -46,7 +47,7 @@ function rebuild(): Position {
 
 /** Identifies a position of a game, to match the engine's reports to what is on the board. */
 function positionKey(): string {
-  return `${game.startTps}|${game.stones}|${game.caps}|${game.halfKomi}|${game.moves.join(',')}`;
+  return `${game.startTps}|${String(game.stones)}|${String(game.caps)}|${game.halfKomi}|${game.moves.join(',')}`;
 }
 
 function result(): number {
@@ -97,13 +98,13 @@ function load(text: string): void {
   const looksPtn = t.startsWith('[') || /^\d+\.\s/m.test(t);
   if (!looksPtn) {
     const p = parseTps(t.replace(/^position\s+tps\s+/, ''));
-    game = { startTps: formatTps(p), stones: p.startStones, caps: p.startCaps, halfKomi: Number(komiSelect.value), moves: [] };
+    game = { startTps: formatTps(p), ...p.reserveOptions, halfKomi: Number(komiSelect.value), moves: [] };
   } else {
     const g = parsePtnGames(t)[0];
     if (g === undefined) throw new Error('no game found in the PTN');
     const start = startPosition(g);
     const komi = tagValue(g, 'Komi');
-    game = { startTps: formatTps(start), stones: start.startStones, caps: start.startCaps, halfKomi: komi !== undefined ? halfKomiFrom(komi) : 0, moves: [] };
+    game = { startTps: formatTps(start), ...start.reserveOptions, halfKomi: komi !== undefined ? halfKomiFrom(komi) : 0, moves: [] };
     pos = rebuild();
     for (const m of g.moves) {
       if (result() !== ONGOING) break;
@@ -135,7 +136,7 @@ const engine = new Worker('bredon-worker.js', { name: 'bredon-tei' });
 let engineReady = false;
 let running: Running | undefined;
 let analysing = false;
-/** Things to send once no search runs (a `go` during a search is refused). */
+/** Things to send once no search runs (the page stops a search before it sends the next `go`). */
 let whenIdle: (() => void)[] = [];
 let lastInfo: { key: string; text: string } | undefined;
 const pageStart = performance.now();
@@ -153,10 +154,15 @@ function engineNewGame(): void {
   if (running !== undefined) send('stop');
   idle(() => {
     send(`teinewgame size ${pos.size} halfkomi ${game.halfKomi}`);
+    // Custom counts as PTN Ninja sends them: each player's own (they may differ).
     const [stones, caps] = DEFAULT_RESERVES[pos.size]!;
-    if (game.stones !== stones || game.caps !== caps) {
-      send(`setoption name Flats value ${game.stones}`);
-      send(`setoption name Caps value ${game.caps}`);
+    const [flats1, flats2] = reservePair(game.stones);
+    const [caps1, caps2] = reservePair(game.caps);
+    if (flats1 !== stones || flats2 !== stones || caps1 !== caps || caps2 !== caps) {
+      send(`setoption name Flats1 value ${flats1}`);
+      send(`setoption name Flats2 value ${flats2}`);
+      send(`setoption name Caps1 value ${caps1}`);
+      send(`setoption name Caps2 value ${caps2}`);
     }
     send('isready');
   });
@@ -654,7 +660,7 @@ function fromAddress(): void {
   if (tps !== null) {
     try {
       const p = parseTps(tps);
-      game = { startTps: formatTps(p), stones: p.startStones, caps: p.startCaps, halfKomi: game.halfKomi, moves: [] };
+      game = { startTps: formatTps(p), ...p.reserveOptions, halfKomi: game.halfKomi, moves: [] };
       pos = rebuild();
       sizeSelect.value = String(p.size);
     } catch (e) {

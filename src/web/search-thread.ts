@@ -6,30 +6,21 @@
 // Node. Without it the thread owns a private table and a stop flag nobody else can set: the
 // engine worker stops it by terminating it (see search-pool.ts).
 
-import { makeMove } from '../core/makemove.js';
-import { parseTps } from '../notation/tps.js';
-import { extendPv } from '../search/pv.js';
+import type { FromThread, SearchMessage } from '../search/pool-core.js';
 import { Searcher } from '../search/search.js';
+import { runJob } from '../search/thread-job.js';
 import { TranspositionTable } from '../search/tt.js';
-import type { SearchInfo, SearchProgress } from '../search/types.js';
-import type { SearchJob } from '../search/worker.js';
 
 /** The name the engine worker gives its search threads: the bundle reads it to choose its role. */
 export const SEARCH_THREAD_NAME = 'bredon-search';
 
 export type ToThread =
   | { type: 'init'; threadIndex: number; hashMb: number; table?: SharedArrayBuffer; stop?: SharedArrayBuffer; nodes?: SharedArrayBuffer }
-  | { type: 'search'; id: number; job: SearchJob }
+  | SearchMessage
   | { type: 'table'; buffer: SharedArrayBuffer }
   | { type: 'hash'; megabytes: number }
   | { type: 'newgame' };
 
-export type FromThread =
-  | { type: 'ready' }
-  | { type: 'info'; id: number; info: SearchInfo }
-  | { type: 'progress'; id: number; progress: SearchProgress }
-  | { type: 'done'; id: number; result: import('../search/types.js').SearchResult }
-  | { type: 'failed'; id: number; message: string };
 
 interface ThreadScope {
   postMessage(message: unknown): void;
@@ -67,29 +58,7 @@ export function runSearchThread(scope: ThreadScope): void {
         searcher?.newGame();
         if (nodeCounts === undefined) table?.clear(); // a private table: no one else clears it
       } else if (msg.type === 'search') {
-        const { id, job } = msg;
-        try {
-          const pos = parseTps(job.startTps, job.reserves);
-          for (const m of job.moves) makeMove(pos, m);
-          const t = table!;
-          const onInfo = (info: SearchInfo) => {
-            info.pv = extendPv(pos, info.pv, t, Math.max(info.depth, info.seldepth));
-            post({ type: 'info', id, info });
-          };
-          const onProgress = (nodes: number, seldepth: number, currMove: number, currMoveNumber: number) => {
-            post({ type: 'progress', id, progress: { nodes, seldepth, currMove, currMoveNumber, hashfull: t.hashfull() } });
-          };
-          const result = searcher!.search(pos, job.halfKomi, job.limits, onInfo, onProgress);
-          result.seldepth = searcher!.lastSeldepth;
-          result.hashfull = t.hashfull();
-          if (result.best !== 0) {
-            const pv = extendPv(pos, result.pv[0] === result.best ? result.pv : [result.best], t, Math.max(result.depth, result.seldepth));
-            if (pv[0] === result.best) result.pv = pv;
-          }
-          post({ type: 'done', id, result });
-        } catch (err) {
-          post({ type: 'failed', id, message: (err as Error).message });
-        }
+        runJob(searcher!, table!, msg, post);
       }
     } catch (err) {
       // A message the thread could not act on (e.g. a table it could not allocate): say so.

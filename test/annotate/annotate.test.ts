@@ -107,6 +107,17 @@ describe('bredon annotate', () => {
     expect(r.stderr).toMatch(/biggest swings: 5\. a4'\?\? by White: White wins in 1 to /);
   });
 
+  it('annotates a handicap game (each player\'s own reserve) to its end when the smaller one runs out', () => {
+    // Black has 3 stones: the sixth ply places the last of them, and the game ends on flats.
+    const path = file('handicap.ptn', '[Size "3"]\n[Flats1 "5"]\n[Flats2 "3"]\n\n1. a1 c3 2. b2 a3 3. c1 c2 1/2-1/2\n');
+    expect(check(path)[0]).toBe('game 1: 1/2-1/2 after 6 plies');
+    const r = bredon('annotate', path, '--depth', '2');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\[Flats2 "3"\]/);
+    expect(r.stdout).toMatch(/c2\S* \{drawn/);
+    expect(r.stderr).toMatch(/game 1: White vs Black, 1\/2-1\/2 after 6 plies/);
+  });
+
   it('gives the same output on every run with --depth', () => {
     const input = file('again.ptn', TINUE_GAME);
     expect(bredon('annotate', input, '--depth', '2').stdout).toBe(bredon('annotate', input, '--depth', '2').stdout);

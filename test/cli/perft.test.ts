@@ -82,6 +82,13 @@ describe('the built program', () => {
     return r.stdout;
   }
 
+  it('counts a handicap game (--stones W,B): Black\'s 2 stones can end it at ply 4', () => {
+    // The first four plies are the standard ones; lines where Black placed both stop there.
+    expect(perft(['--size', '3', '--stones', '10,2'], 4)).toBe(17792);
+    expect(perft(['--size', '3', '--stones', '10,2'], 5)).toBeLessThan(perft(['--size', '3'], 5));
+    expect(perft(['--size', '3', '--stones', '2,10'], 2)).toBe(72);
+  });
+
   it('divides the 4x4 start and the issue 13 position once per move, summing to perft', () => {
     for (const [args, moves, total] of [
       [['--size', '4'], 16, 7440],

@@ -124,6 +124,17 @@ describe('bredon show', () => {
     expect(r.stdout).not.toContain('\x1b['); // not a terminal: no colours
   });
 
+  it('draws a handicap position with each player\'s own reserve (--stones W,B)', () => {
+    const r = bredon('show', 'x5/x5/x2,1,x2/x5/x4,2 1 2', '--stones', '30,29', '--caps', '1,0');
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toContain('White: 29 stones, 1 capstone in reserve; 1 flat on top');
+    expect(lines).toContain('Black: 28 stones, 0 capstones in reserve; 1 flat on top');
+    const bad = bredon('show', 'x5/x5/x5/x5/x5 1 1', '--stones', '30,29,28');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--stones must be N \(both players\) or W,B \(White, Black\), got '30,29,28'/);
+  });
+
   it('keeps an 8x8 board with 100-piece stacks within 80 columns', () => {
     const tall = '12'.repeat(50) + '1C';
     const r = bredon('show', `x8/x8/x8/x3,${tall},x4/x8/x8/2C,x7/1,x6,2 2 70`, '--stones', '52');

@@ -57,6 +57,11 @@ describe('found by fuzzing', () => {
     session.handle('position startpos');
     session.handle('go depth 1');
     expect(jobs[0]!.startTps).toBe('x6/x6/x6/x6/x6/x6 1 1');
+    // A TPS given as its PTN tag, [TPS "..."], has the size of its rows, not of the tag's text:
+    // it was taken for a board of size 1, and the new game's standard reserves crashed the session.
+    session.handle('position tps [TPS "x5/x5/x5/x5/2,x4 1 1"] moves ');
+    expect(out.at(-1)).toBe('info string a position of size 5 in a game of size 6: a new game of size 5 with the standard reserves (21 stones and 1 capstone each), half-komi 0');
+    expect(out.filter((l) => l.includes('error'))).toHaveLength(1); // the 7x7 one only
   });
 });
 

@@ -1,17 +1,17 @@
 // Drives a TEI session with a sequence of client lines and pauses, and referees what it prints:
 // every line a protocol line (one line: no CR/LF inside), never an internal error, every `isready`
-// answered once, every `bestmove` owed by a `go` and legal by the rules core in that `go`'s
-// position (`(none)` exactly when the game was over), no output after `quit`, and an exit after
+// answered once, every `go` answered by exactly one `bestmove`, legal by the rules core in that
+// `go`'s position (a finished game's too: never `(none)`, which PTN Ninja cannot read), no output after `quit`, and an exit after
 // `quit` or the end of input. Three ways in: the Session with a scripted search on a fake clock
 // (fast: thousands of sequences), the Session with the real search threads, and the built program.
 
 import { makeMove } from '../../src/core/makemove.js';
 import { isLegalMove, legalMoves } from '../../src/core/movegen.js';
-import type { Position } from '../../src/core/position.js';
+import { Position } from '../../src/core/position.js';
 import { isDecided } from '../../src/core/result.js';
 import { DEFAULT_RESERVES } from '../../src/core/sizes.js';
 import { formatMove, parseMove } from '../../src/notation/ptn-move.js';
-import { parseTps, startTps } from '../../src/notation/tps.js';
+import { parseTps, startTps, tpsSize } from '../../src/notation/tps.js';
 import type { SearchInfo, SearchProgress } from '../../src/search/types.js';
 import { SearchPool, type SearchHandlers, type SearchJob } from '../../src/search/worker.js';
 import { parseLine, type Command } from '../../src/tei/parse.js';
@@ -73,12 +73,10 @@ export class Referee {
       }
     } else if (cmd.kind === 'position') {
       this.position = errors.length > 0 ? undefined : this.build(cmd, line);
-    } else if (cmd.kind === 'go') {
-      const refused = errors.some((e) => /go during a search|go without a position/.test(e));
-      if (!refused) {
-        if (this.position === undefined) this.fail(`'${line}' started a search without a position`);
-        this.owed.push({ line, root: this.position.clone() });
-      }
+    } else if (cmd.kind === 'go' || (cmd.kind === 'error' && cmd.go === true)) {
+      // Every go is owed one bestmove (one during a search starts after it); without a
+      // position, a placeholder legal on the empty board.
+      this.owed.push({ line, root: this.position?.clone() ?? new Position(this.size) });
     }
     for (const l of sync) this.printed(l);
     if (cmd.kind === 'quit') {
@@ -87,26 +85,43 @@ export class Referee {
     }
   }
 
-  /** The position a `position` line the session accepted must describe, by the rules core. */
+  /**
+   * The position a `position` line the session accepted must describe, by the rules core: with
+   * the custom reserves in a game of its size if they hold it, else a new game of its size with
+   * the standard reserves (the session's game-state rule).
+   */
   private build(cmd: Extract<Command, { kind: 'position' }>, line: string): Position {
-    let pos: Position;
-    try {
-      const tps = cmd.tps ?? startTps(this.size);
-      const size = tps.trim().split(/\s+/)[0]!.split('/').length;
+    const tps = cmd.tps ?? startTps(this.size);
+    const size = tpsSize(tps);
+    const play = (custom: boolean): Position => {
       const standard = DEFAULT_RESERVES[size] ?? [undefined, undefined];
-      const flats = this.flats.map((f) => f ?? standard[0]);
-      const caps = this.caps.map((c) => c ?? standard[1]);
-      if (flats[0] !== flats[1] || caps[0] !== caps[1]) throw new Error('unequal reserves');
-      pos = parseTps(tps, { stones: flats[0], caps: caps[0] });
+      const flats = this.flats.map((f) => (custom ? f : undefined) ?? standard[0]!);
+      const caps = this.caps.map((c) => (custom ? c : undefined) ?? standard[1]!);
+      // Each player's own reserve (unequal ones too).
+      const pos = parseTps(tps, { stones: [flats[0]!, flats[1]!], caps: [caps[0]!, caps[1]!] });
       for (const token of cmd.moves) {
         const m = parseMove(token, pos.size);
         if (isDecided(pos) || !isLegalMove(pos, m)) throw new Error(`'${token}' cannot be played`);
         makeMove(pos, m);
       }
+      return pos;
+    };
+    if (size === this.size) {
+      try {
+        return play(true);
+      } catch {
+        // a new game with the standard reserves, below
+      }
+    }
+    let pos: Position;
+    try {
+      pos = play(false);
     } catch (e) {
       return this.fail(`the session accepted '${line}', which the rules core rejects: ${(e as Error).message}`);
     }
-    if (cmd.tps !== undefined) this.size = pos.size;
+    this.size = pos.size;
+    this.flats.fill(undefined);
+    this.caps.fill(undefined);
     return pos;
   }
 
@@ -147,12 +162,10 @@ export class Referee {
     const owed = this.owed.shift();
     if (owed === undefined) return this.fail(`bestmove ${text} that no go asked for`);
     const { root } = owed;
-    const over = isDecided(root) || legalMoves(root).length === 0;
-    if (text === '(none)') {
-      if (!over) this.fail(`bestmove (none) for '${owed.line}' in a game that goes on`);
-      return;
-    }
-    if (over) this.fail(`bestmove ${text} for '${owed.line}' in a finished game`);
+    // A finished game (or no position) still gets a move, as PTN Ninja must parse it: a legal
+    // one by the movement rules, a1 when there is none.
+    if (text === '(none)') this.fail(`bestmove (none) for '${owed.line}': PTN Ninja cannot read it`);
+    if (legalMoves(root).length === 0 && text === 'a1') return;
     let m: number;
     try {
       m = parseMove(text, root.size);
@@ -509,14 +522,15 @@ export async function runProgramSession(steps: readonly Step[], endOfInput: bool
    * Reads up to the readyok of the latest ping (isready answers come in order): the line's own
    * output is returned, search output goes to the referee as it comes.
    */
-  const collect = async (): Promise<string[]> => {
+  const collect = async (): Promise<{ sync: string[]; search: string[] }> => {
     const sync: string[] = [];
+    const search: string[] = [];
     const deadline = performance.now() + timeoutMs;
     for (;;) {
       while (read < engine.lines.length) {
         const l = engine.lines[read++]!;
-        if (l === 'readyok' && ++readyoks === isreadySent) return sync;
-        if (isSearchOutput(l)) referee.printed(l);
+        if (l === 'readyok' && ++readyoks === isreadySent) return { sync, search };
+        if (isSearchOutput(l)) search.push(l);
         else sync.push(l);
       }
       if (engine.exitCode !== undefined) referee.fail(`exited (${engine.exitCode}) while waiting for readyok; stderr: ${engine.stderr.join('')}`);
@@ -528,7 +542,10 @@ export async function runProgramSession(steps: readonly Step[], endOfInput: bool
     engine.send(text, 'isready');
     if (parseLine(text).kind === 'isready') isreadySent++;
     isreadySent++;
-    referee.sent(text, await collect());
+    // The line's own output first: a go owes its bestmove before that bestmove is read.
+    const { sync, search } = await collect();
+    referee.sent(text, sync);
+    for (const l of search) referee.printed(l);
   };
   try {
     let quit = false;
@@ -565,8 +582,8 @@ export async function runProgramSession(steps: readonly Step[], endOfInput: bool
     if (code !== 0) referee.fail(`exit status ${code}; stderr: ${engine.stderr.join('')}`);
     if (engine.strays.length > 0) referee.fail(`stray stdout: ${engine.strays[0]}`);
     // The one diagnostic allowed: a search thread slow to see `stop` (a cold or loaded machine)
-    // is replaced by the watchdog, which answers for it; the referee has checked that answer.
-    const WATCHDOG = /^bredon: the search did not answer \d+ ms after its (stop|deadline); replacing the search threads$/;
+    // is answered for by the watchdog; the referee has checked that answer.
+    const WATCHDOG = /^bredon: the search did not answer \d+ ms after its (stop|deadline); answering from its last completed depth/;
     const stderr = engine.stderr.join('').split('\n').filter((l) => l !== '' && !WATCHDOG.test(l));
     if (stderr.length > 0) referee.fail(`stderr: ${stderr.join('\n')}`);
     referee.finish();

@@ -26,7 +26,7 @@ async function closeAll(): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = new Server(['--max-connections', '2', '--allow-origin', 'https://ptn.ninja', '--max-message', '4096', '--no-page']);
+  server = new Server(['--max-connections', '2', '--allow-origin', 'https://friend.example:8443', '--max-message', '4096', '--no-page']);
   await server.ready;
 });
 afterAll(async () => {
@@ -52,6 +52,8 @@ describe('bredon serve', () => {
     expect(hello.some((l) => /^id version \d/.test(l))).toBe(true);
     for (const name of ['Flats', 'Caps', 'Flats1', 'Flats2', 'Caps1', 'Caps2']) expect(hello.some((l) => l.startsWith(`option name ${name} type spin `))).toBe(true);
     expect(hello.some((l) => l.startsWith('size 3 4 5 6 7 8 halfkomi '))).toBe(true);
+    // Over serve proven roads are `score win N` unless the client says otherwise.
+    expect(hello).toContain('option name ReportWin type check default true');
 
     // A second client, busy the whole time: nothing the first one does may reach it.
     const other = connect();
@@ -137,7 +139,19 @@ describe('bredon serve', () => {
     await closeAll();
     const evil = connect({ Origin: 'https://evil.example' });
     await expect(evil.opened).rejects.toThrow(/HTTP 403/);
-    await server.logged(/origin https:\/\/evil\.example is not allowed/);
+    // The log says exactly what would admit it.
+    await server.logged(/origin https:\/\/evil\.example is not allowed; to admit it, start bredon serve with --allow-origin https:\/\/evil\.example$/m);
+    clients.splice(0);
+    // Pages on this machine on any port (a local PTN Ninja build), and the allowed origin.
+    for (const origin of ['http://localhost:8765', 'http://127.0.0.1:9000', 'https://localhost', 'https://friend.example:8443']) {
+      const page = connect({ Origin: origin });
+      await page.opened;
+      page.ws.close();
+      await page.closed;
+    }
+    clients.splice(0);
+    const lookalike = connect({ Origin: 'http://localhost.evil.example:8765' });
+    await expect(lookalike.opened).rejects.toThrow(/HTTP 403/);
     clients.splice(0);
   });
 

@@ -50,11 +50,12 @@ describe('bad lines', () => {
       const errors = before.filter((l) => l.startsWith('info string error: '));
       expect(errors, `reply to '${line}'`).toHaveLength(1);
       expect(errors[0], `reply to '${line}'`).toMatch(reason);
-      expect(before.some((l) => l.startsWith('bestmove')), `no bestmove for '${line}'`).toBe(false);
+      // Only a go is answered: every go gets its bestmove, even one with nothing to search.
+      expect(before.filter((l) => l.startsWith('bestmove')), `bestmoves for '${line}'`).toEqual(/^go\b/.test(line) ? ['bestmove a1'] : []);
     }
     // Still a working engine: a rejected position leaves none, a good one plays.
     engine.send('go depth 2');
-    expect((await engine.sync()).join('\n')).toMatch(/error: go without a position/);
+    expect((await engine.sync()).join('\n')).toMatch(/error: go without a position[^]*bestmove a1/);
     engine.send('position startpos moves a1 f6', 'go depth 2');
     const game = new RefereeGame('x6/x6/x6/x6/x6/x6 1 1');
     game.play('a1');
@@ -65,31 +66,33 @@ describe('bad lines', () => {
     expect(await engine.quit()).toBe(0);
   });
 
-  it('rejects go during a search without disturbing it', async () => {
+  it('ends a running search with its bestmove when a go comes during it, then answers that go', async () => {
     const engine = start();
     engine.send('teinewgame 5', 'position startpos moves a1 e5', 'go infinite');
     await engine.expect('info depth');
-    engine.send('go depth 3');
-    await engine.expect('info string error: go during a search');
-    engine.send('stop');
-    const { move } = await engine.bestmove();
+    engine.send('position startpos moves a1 e5 c3', 'go depth 3');
+    const first = await engine.bestmove();
     const game = new RefereeGame('x5/x5/x5/x5/x5 1 1');
     game.play('a1');
     game.play('e5');
-    game.play(move);
-    // Exactly one bestmove for the one search.
+    game.play(first.move);
+    const second = await engine.bestmove();
+    const after = new RefereeGame('x5/x5/x5/x5/x5 1 1');
+    for (const m of ['a1', 'e5', 'c3', second.move]) after.play(m);
+    // Exactly one bestmove for each search, and no error.
     await engine.sync();
-    expect(engine.lines.filter((l) => l.startsWith('bestmove'))).toHaveLength(1);
+    expect(engine.lines.filter((l) => l.startsWith('bestmove'))).toHaveLength(2);
+    expect(engine.lines.filter((l) => l.includes('error'))).toEqual([]);
     expect(await engine.quit()).toBe(0);
   });
 
-  it('answers a finished position with an error and bestmove (none)', async () => {
+  it('answers a finished position with an error and a move PTN Ninja can parse', async () => {
     const engine = start();
     engine.send('teinewgame 5');
     // White has a road on the top row.
     engine.send('position tps 1,1,1,1,1/x5/x5/x5/2,2,2,2,x 2 5', 'go depth 3');
     const { move, skipped } = await engine.bestmove();
-    expect(move).toBe('(none)');
+    expect(move).toBe('a1+');
     expect(skipped.join('\n')).toMatch(/info string error: the game is over \(R-0\)/);
     // Moves after the end of the game are refused.
     engine.send('position tps 1,1,1,1,x/x5/x5/x5/2,2,2,2,x 1 5 moves e5 e1');

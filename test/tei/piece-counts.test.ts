@@ -3,7 +3,10 @@
 // Caps, or per player Flats1/Flats2/Caps1/Caps2), and `wdl` in info lines for its evaluation bar.
 
 import { beforeEach, describe, expect, it } from 'vitest';
+import { makeMove } from '../../src/core/makemove.js';
+import { legalMoves } from '../../src/core/movegen.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
+import { parseTps } from '../../src/notation/tps.js';
 import type { SearchHandlers, SearchJob } from '../../src/search/worker.js';
 import { WIN_SCORE } from '../../src/search/types.js';
 import { Session, type SearchBackend } from '../../src/tei/session.js';
@@ -21,7 +24,17 @@ class Backend implements SearchBackend {
   start(job: SearchJob, handlers: SearchHandlers): void {
     this.jobs.push({ job, handlers });
   }
-  stop(): void {}
+  /** Answers the running job at once with its first legal move, as a search stopped early would. */
+  stop(): void {
+    const running = this.jobs.at(-1);
+    if (running === undefined || this.answered.has(running)) return;
+    this.answered.add(running);
+    const pos = parseTps(running.job.startTps, running.job.reserves);
+    for (const m of running.job.moves) makeMove(pos, m);
+    const best = legalMoves(pos)[0]!;
+    running.handlers.onDone({ result: { best, score: 0, depth: 1, nodes: 1, pv: [best] }, nodes: 1 });
+  }
+  private readonly answered = new Set<{ job: SearchJob; handlers: SearchHandlers }>();
   abandon(): void {}
   close(): void {}
 }
@@ -66,23 +79,63 @@ describe('PTN Ninja extras', () => {
     expect(errors().at(-1)).toMatch(/move 5 'Cc4' is illegal/);
   });
 
-  it('checks TPS positions against the custom reserves', () => {
+  it('checks TPS positions against the custom reserves, and starts a standard game when they cannot hold it', () => {
     send('teinewgame 5', 'setoption name Flats value 3', 'setoption name Caps value 0');
-    send('position tps 1,1,1,1,x/x5/x5/x5/2,2,2,x2 2 4');
-    expect(errors().at(-1)).toMatch(/4 White stones, more than the 3 in a reserve/);
     send('position tps 1,1,x3/x5/x5/x5/2,2,x3 1 3', 'go depth 2');
     expect(backend.jobs.at(-1)!.job.reserves).toEqual({ stones: 3, caps: 0 });
+    send('stop');
+    // Four White stones: more than 3, so the custom counts were of another game.
+    send('position tps 1,1,1,1,x/x5/x5/x5/2,2,2,x2 2 4');
+    expect(out.at(-1)).toBe(
+      'info string the position does not fit the custom reserves (bad TPS \'1,1,1,1,x/x5/x5/x5/2,2,2,x2 2 4\': TPS has 4 White stones, more than the 3 in a reserve): a new game with the standard reserves (21 stones and 1 capstone each)',
+    );
+    send('go depth 2');
+    expect(backend.jobs.at(-1)!.job.reserves).toEqual({});
+    send('stop');
+    // The custom counts are gone: the next 5x5 position has the standard reserves too.
+    send('position tps 1,1,x3/x5/x5/x5/2,2,x3 1 3', 'go depth 2');
+    expect(backend.jobs.at(-1)!.job.reserves).toEqual({});
+    expect(errors()).toEqual([]);
   });
 
-  it('drops a position set before the counts changed, and refuses unequal reserves', () => {
+  it('starts a new game of a position\'s size, with the standard reserves, and says so', () => {
+    send('teinewgame size 5 halfkomi 3', 'setoption name Flats value 18', 'setoption name Caps value 2');
+    send('position tps x6/x6/x6/x6/x6/x6 1 1 moves a1 f6');
+    expect(out.at(-1)).toBe('info string a position of size 6 in a game of size 5: a new game of size 6 with the standard reserves (30 stones and 1 capstone each), half-komi 3');
+    send('go depth 2');
+    expect(backend.jobs.at(-1)!.job.reserves).toEqual({});
+    expect(backend.jobs.at(-1)!.job.halfKomi).toBe(3);
+    send('stop');
+    // The game is now 6x6: startpos is a 6x6 board, with no word.
+    const said = out.length;
+    send('position startpos', 'go depth 1');
+    expect(backend.jobs.at(-1)!.job.startTps).toBe('x6/x6/x6/x6/x6/x6 1 1');
+    expect(out.slice(said)).toEqual([]);
+    // A refused position of another size changes nothing.
+    send('stop', 'position tps x4/x4/x4/q,x3 1 1');
+    expect(errors().at(-1)).toMatch(/bad TPS/);
+    send('position startpos', 'go depth 1');
+    expect(backend.jobs.at(-1)!.job.startTps).toBe('x6/x6/x6/x6/x6/x6 1 1');
+  });
+
+  it('drops a position set before the counts changed, and searches unequal reserves', () => {
     send('teinewgame 6', 'position startpos moves a1 f6', 'setoption name Caps value 0', 'go depth 2');
     expect(errors().at(-1)).toMatch(/go without a position/);
+    expect(out.at(-1)).toBe('bestmove a1');
     expect(backend.jobs).toEqual([]);
-    send('setoption name Flats2 value 29', 'position startpos');
-    expect(errors().at(-1)).toMatch(/unequal reserves are not supported \(White 30 flats 0 caps, Black 29 flats 0 caps\)/);
-    send('setoption name Flats1 value 29', 'position startpos', 'go depth 1');
-    expect(backend.jobs.at(-1)!.job.reserves).toEqual({ stones: 29, caps: 0 });
+    // PTN Ninja's handicap game: White 30 flats, Black 29 (after Flats and Caps for both).
+    send('teinewgame size 5 halfkomi 4', 'setoption name Flats value 30', 'setoption name Caps value 1');
+    send('setoption name Flats1 value 30', 'setoption name Flats2 value 29', 'setoption name Caps1 value 1', 'setoption name Caps2 value 1');
+    send('isready', 'position tps x5/x5/x5/x5/x5 1 1', 'go movetime 5000');
+    expect(backend.jobs.at(-1)!.job.reserves).toEqual({ stones: [30, 29], caps: 1 });
     send('stop');
+    expect(out.at(-1)).toMatch(/^bestmove [a-e][1-5]$/);
+    // Each player's own reserve: one stone left each.
+    send('teinewgame 3', 'setoption name Flats1 value 4', 'setoption name Flats2 value 3', 'setoption name Caps value 0');
+    send('position tps 1,2,1/2,x,x/1,x2 1 3', 'go depth 2');
+    expect(backend.jobs.at(-1)!.job.reserves).toEqual({ stones: [4, 3], caps: 0 });
+    send('stop');
+    expect(errors()).toEqual(['info string error: go without a position: send position startpos or position tps <TPS> first']);
     send('setoption name Caps value -1');
     expect(errors().at(-1)).toMatch(/Caps must be a whole number from 0 to 120/);
   });

@@ -225,7 +225,7 @@ describe('Session', () => {
     expect(out.at(-1)).not.toMatch(/a1|f6/);
   });
 
-  it('answers without the search when it overruns its deadline, and replaces the threads', () => {
+  it('answers from the last completed depth when the search overruns its deadline, and lets the threads go on', () => {
     session.handle('position startpos moves a1 f6');
     session.handle('go movetime 1000');
     const hard = backend.last.job.limits.hardMs!;
@@ -275,18 +275,58 @@ describe('Session', () => {
     expect(out.at(-1)).toBe('bestmove c3');
     expect(backend.calls).toEqual(['start', 'stop', 'threads 3', 'hash 128', 'newgame']);
     session.handle('go depth 1');
-    expect(out.at(-1)).toMatch(/go without a position/); // teinewgame forgets the position
+    expect(out.at(-2)).toMatch(/go without a position/); // teinewgame forgets the position
   });
 
-  it('refuses to play on in a finished game', () => {
+  it('refuses to search a finished game, but answers with a move PTN Ninja can parse', () => {
     session.handle('position tps 1,1,1,1,1/x5/x5/x5/2,2,2,2,x 2 5');
     session.handle('go depth 3');
-    expect(out.slice(-2)).toEqual(['info string error: the game is over (R-0): nothing to search', 'bestmove (none)']);
+    // The first legal move by the movement rules (a spread of Black's stack on a1): never (none).
+    expect(out.slice(-2)).toEqual(['info string error: the game is over (R-0): nothing to search', 'bestmove a1+']);
     expect(backend.jobs).toHaveLength(0);
     session.handle('go infinite'); // an infinite request waits for stop even here
-    expect(out.at(-1)).not.toBe('bestmove (none)');
+    expect(out.at(-1)).not.toMatch(/^bestmove/);
     session.handle('stop');
-    expect(out.at(-1)).toBe('bestmove (none)');
+    expect(out.at(-1)).toBe('bestmove a1+');
+  });
+
+  it('answers a go without a position with an error and a bestmove', () => {
+    session.handle('teinewgame 5');
+    session.handle('go movetime 5000');
+    expect(out.slice(-2)).toEqual(['info string error: go without a position: send position startpos or position tps <TPS> first', 'bestmove a1']);
+    expect(backend.jobs).toHaveLength(0);
+  });
+
+  it('ends a running search with its bestmove when another go comes, then starts that one', () => {
+    session.handle('position startpos');
+    session.handle('go infinite');
+    backend.last.handlers.onInfo(info([m('c3')]), 1000);
+    session.handle('position startpos moves a1');
+    session.handle('go depth 4');
+    expect(backend.calls).toEqual(['start', 'stop']);
+    expect(out.filter((l) => l.startsWith('bestmove'))).toHaveLength(0);
+    backend.jobs[0]!.handlers.onDone({ result: { best: m('c3'), score: 0, depth: 3, nodes: 1, pv: [m('c3')] }, nodes: 1 });
+    expect(out.at(-1)).toBe('bestmove c3');
+    expect(backend.calls).toEqual(['start', 'stop', 'start']);
+    expect(backend.last.job.moves).toEqual([m('a1')]);
+    expect(backend.last.job.limits.depth).toBe(4);
+    backend.last.handlers.onDone({ result: { best: m('f6'), score: 0, depth: 4, nodes: 1, pv: [] }, nodes: 1 });
+    expect(out.filter((l) => l.startsWith('bestmove'))).toEqual(['bestmove c3', 'bestmove f6']);
+  });
+
+  it('answers a go queued behind a teinewgame and a stop too, one bestmove each', () => {
+    session.handle('position startpos');
+    session.handle('go infinite');
+    session.handle('teinewgame 5');
+    session.handle('position startpos');
+    session.handle('go infinite');
+    session.handle('stop'); // meant for the second search: it is stopped as soon as it starts
+    backend.jobs[0]!.handlers.onDone({ result: { best: m('c3'), score: 0, depth: 3, nodes: 1, pv: [] }, nodes: 1 });
+    expect(out.at(-1)).toBe('bestmove c3');
+    expect(backend.calls).toEqual(['start', 'stop', 'newgame', 'start', 'stop']);
+    expect(backend.last.job.startTps).toBe('x5/x5/x5/x5/x5 1 1');
+    backend.last.handlers.onDone({ result: { best: m('e5', 5), score: 0, depth: 1, nodes: 1, pv: [] }, nodes: 1 });
+    expect(out.filter((l) => l.startsWith('bestmove'))).toEqual(['bestmove c3', 'bestmove e5']);
   });
 
   it('plays size 6 before any teinewgame, and takes the size of a TPS', () => {

@@ -12,7 +12,7 @@ import { mapRoads } from '../../src/eval/roadmap.js';
 import { parsePtnGames } from '../../src/notation/ptn-game.js';
 import { parseMove, formatMove } from '../../src/notation/ptn-move.js';
 import { formatTps, parseTps } from '../../src/notation/tps.js';
-import { spreadWin } from '../../src/search/spread-roads.js';
+import { spreadWin } from '../../src/tactics/spread-roads.js';
 import { readShared } from '../shared.js';
 
 const buf = new Int32Array(MAX_MOVES);
