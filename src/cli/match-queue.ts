@@ -10,7 +10,7 @@ import { formatReport } from '../match/report.js';
 import type { MatchConfig } from '../match/runner.js';
 import type { SprtParams } from '../match/sprt.js';
 import { DEFAULT_TIMEOUTS } from '../match/tei-engine.js';
-import { parseQueueUrl, QueueUrlError } from '../queue/connection.js';
+import { parseQueueUrl, QueueUrlError } from '../queue/url.js';
 import { RunError } from '../queue/coordinator.js';
 import { describeBuild } from '../queue/jobs.js';
 import { runQueuedMatch, type QueuedMatchSettings } from '../queue/match-run.js';

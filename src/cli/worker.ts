@@ -5,9 +5,9 @@
 import { parseArgs } from 'node:util';
 import { killAllEngines } from '../match/engine-process.js';
 import { DEFAULT_TIMEOUTS } from '../match/tei-engine.js';
-import { parseQueueUrl, QueueUrlError } from '../queue/connection.js';
+import { parseQueueUrl, QueueUrlError } from '../queue/url.js';
 import { identifyOffers, parseOffer } from '../queue/offers.js';
-import { runWorker } from '../queue/worker.js';
+import { runWorker, SELF } from '../queue/worker.js';
 import { runBenchPositions } from '../search/bench.js';
 import { intOption } from './args.js';
 import { UsageError } from './errors.js';
@@ -46,8 +46,11 @@ export async function runWorkerCommand(argv: string[]): Promise<number> {
   const names = new Set<string>();
   for (const s of specs) {
     if (names.has(s.name)) throw new UsageError(`--engine ${s.name} is given twice`);
+    if (s.name === SELF) throw new UsageError(`--engine ${SELF}= is taken: it is this worker's own Bredon, which every worker offers`);
     names.add(s.name);
   }
+  // This very program, as a TEI engine and as the self-play player (in its own threads).
+  specs.push({ name: SELF, command: `${process.execPath} ${process.argv[1]}`, argv: [process.execPath, process.argv[1]!] });
   const concurrency = intOption('concurrency', values.concurrency, 1, 256) ?? 1;
   const stallMs = (intOption('stall-seconds', values['stall-seconds'], 1, 3600) ?? 30) * 1000;
   const log = (line: string) => process.stderr.write(`${line}\n`);

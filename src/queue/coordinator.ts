@@ -9,7 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { Queue, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { PREFIX, connect, scrubPasswords, type QueueUrl } from './connection.js';
+import { PREFIX, connect } from './connection.js';
+import { scrubPasswords, type QueueUrl } from './url.js';
 import { buildDifference, describeBuild, type EngineBuild, type JobResult, type QueueJob } from './jobs.js';
 import {
   countedResults,

@@ -11,7 +11,7 @@ import type { MatchOutcome } from '../match/runner.js';
 import { sprtState, type SprtParams, type SprtState } from '../match/sprt.js';
 import { Tally } from '../match/tally.js';
 import { coordinate, type RunEnd } from './coordinator.js';
-import type { QueueUrl } from './connection.js';
+import type { QueueUrl } from './url.js';
 import { gameFromWire, type ClockScaling, type EngineBuild, type PairJob, type PairResult } from './jobs.js';
 import type { RunSpec } from './store.js';
 

@@ -14,7 +14,8 @@ import type { Redis } from 'ioredis';
 import type { Timeouts } from '../match/tei-engine.js';
 import { runSelfplayPool } from '../selfplay/worker.js';
 import type { SelfplayGame } from '../selfplay/game.js';
-import { PREFIX, connect, scrubPasswords, type QueueUrl } from './connection.js';
+import { PREFIX, connect } from './connection.js';
+import { scrubPasswords, type QueueUrl } from './url.js';
 import { buildDifference, clockFactor, describeBuild, gameToWire, type PairResult, type QueueJob, type SelfplayResult } from './jobs.js';
 import type { Offer } from './offers.js';
 import { JobConfigError, PairPlayer } from './pair-player.js';
@@ -31,6 +32,9 @@ export interface WorkerOptions {
   timeouts: Timeouts;
   log: (message: string) => void;
 }
+
+/** The engine name every worker offers for its own program: the player of self-play runs. */
+export const SELF = 'self';
 
 const POLL_MS = 1000;
 const ANNOUNCE_MS = 5000;

@@ -2,7 +2,7 @@
 // and a game's trip through JSON (its final position rebuilt by the rules core).
 
 import { describe, expect, it } from 'vitest';
-import { parseQueueUrl, QueueUrlError, scrubPasswords } from '../../src/queue/connection.js';
+import { parseQueueUrl, QueueUrlError, scrubPasswords } from '../../src/queue/url.js';
 import { buildDifference, clockFactor, describeBuild, gameFromWire, gameToWire, scaleTimeControl } from '../../src/queue/jobs.js';
 import { formatTps } from '../../src/notation/tps.js';
 import { makeMove } from '../../src/core/makemove.js';
