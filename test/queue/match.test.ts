@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
 import { BREDON_ENGINE, Parts, rounds } from './helpers.js';
+import { buildFakeRules, fake, removeDir } from '../match/helpers.js';
 import { saveRun, publishRun, refusals, queueName, type RunSpec } from '../../src/queue/store.js';
 
 const parts = new Parts();
@@ -117,6 +118,54 @@ describe('bredon match --queue', () => {
     } finally {
       await queue.close();
       client.disconnect();
+    }
+  }, 60_000);
+
+  it('scales the clocks of a slower worker by its speed and says so in the PTN; node budgets are never scaled', async () => {
+    const redis = await parts.redis();
+    // Half the reference speed: twice the time.
+    parts.bredon('worker', '--queue', redis.url, '--engine', `a=${BREDON_ENGINE}`, '--engine', `b=${BREDON_ENGINE}`, '--nps', '350000');
+    const d = dir();
+    try {
+      const match = parts.bredon('match', '--queue', redis.url, '--engine', 'a', '--engine', 'b', '--size', '4', '--tc', '1+0.01', '--games', '2', '--reference-nps', '700000', '--ptn', join(d, 'g.ptn'));
+      expect(await match.done()).toBe(0);
+      const ptn = readFileSync(join(d, 'g.ptn'), 'utf8');
+      expect(ptn.match(/^\[ClockFactor "2"\]$/gm)).toHaveLength(2);
+      expect(ptn.match(/^\[Clock "0:02 \+0\.02"\]$/gm)).toHaveLength(2);
+      // The report states the match's own time control.
+      expect(match.stdout).toMatch(/tc 1\+0\.01,/);
+      const nodes = parts.bredon('match', '--queue', redis.url, '--engine', 'a', '--engine', 'b', ...TERMS, '--games', '2', '--ptn', join(d, 'n.ptn'));
+      expect(await nodes.done()).toBe(0);
+      expect(readFileSync(join(d, 'n.ptn'), 'utf8')).not.toContain('ClockFactor');
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('stops when the SPRT decides and withdraws the jobs left', async () => {
+    const rulesDir = await buildFakeRules();
+    const d = dir();
+    try {
+      const redis = await parts.redis();
+      parts.bredon('worker', '--queue', redis.url, '--engine', `random=${fake('random')}`, '--engine', `crashy=${fake('crash')}`, '--nps', '1', '--concurrency', '2');
+      const match = parts.bredon('match', '--queue', redis.url, '--engine', 'random', '--engine', 'crashy', '--size', '4', '--tc', '2+0.05', '--games', '400', '--sprt', 'elo0=0', 'elo1=20', '--ptn', join(d, 'g.ptn'));
+      expect(await match.done()).toBe(0);
+      const games = Number(/ ([0-9]+) of 400 games in [0-9:]+, stopped by the SPRT/.exec(match.stdout)![1]);
+      expect(games).toBeLessThan(400);
+      expect(match.stdout).toContain(`W ${games}  L 0  D 0`);
+      expect(match.stdout).toMatch(/SPRT verdict: H1 accepted: RandomMover is stronger/);
+      expect(rounds(readFileSync(join(d, 'g.ptn'), 'utf8'))).toHaveLength(games);
+      const id = /run ([0-9a-f]{8}) on/.exec(match.stderr)![1]!;
+      const client = new Redis(redis.url);
+      try {
+        expect(await client.keys(`bredon:${queueName(id)}:*`)).toEqual([]);
+        expect(await client.get(`bredon:run:${id}:status`)).toBe('done');
+      } finally {
+        client.disconnect();
+      }
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+      removeDir(rulesDir);
     }
   }, 60_000);
 
