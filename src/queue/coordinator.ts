@@ -72,6 +72,8 @@ const POLL_MS = 500;
 const WORKERS_EVERY_MS = 2000;
 const WAIT_NOTICE_MS = 10_000;
 const BATCH = 100;
+/** A unit whose job fails this many times (an engine that will not start there) ends the run, as in a local match. */
+const MAX_FAILURES = 3;
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -210,6 +212,7 @@ export async function coordinate<S, R>(opts: CoordinatorOptions<S>, hooks: Coord
     let serving = 0;
     let lastWorkersCheck = -Infinity;
     let lastError = '';
+    const failures = new Map<string, number>();
     while (!signal.aborted) {
       try {
         const done = (await queue.getJobs(['completed'], 0, BATCH - 1, true)) as Job<QueueJob, JobResult<R>>[];
@@ -245,6 +248,9 @@ export async function coordinate<S, R>(opts: CoordinatorOptions<S>, hooks: Coord
               return await finish('error', error);
             }
             if (reason === 'withdrawn') continue;
+            const n = (failures.get(job.id!) ?? 0) + 1;
+            failures.set(job.id!, n);
+            if (n >= MAX_FAILURES) return await finish('error', `job ${job.id} failed ${n} times; last: ${reason}`);
             log(`job ${job.id} failed (${reason}): queued again`);
             await job.retry('failed');
           }

@@ -171,6 +171,7 @@ async function serveRun(spec: RunSpec, ctx: ServeContext, signal: AbortSignal): 
     const abort = jobSignal ?? new AbortController().signal;
     const giveBack = async (): Promise<never> => {
       await job.moveToWait(token);
+      log(`gave job ${job.id} back to the queue`);
       throw new WaitingError();
     };
     if (data.run !== spec.id) throw new UnrecoverableError(`config: job of run ${data.run} in the queue of run ${spec.id}`);

@@ -50,6 +50,23 @@ describe('bredon match --queue through faults', () => {
       expect([...byRound.values()]).not.toContain(victimId);
     }), 120_000);
 
+  it('gives the games in progress back at once when a worker is stopped with Ctrl-C', () =>
+    withDir(async (d) => {
+      const redis = await parts.redis();
+      // The default stall time (30 s) is longer than the test: only a give-back lets it finish.
+      const leaving = worker(redis.url);
+      await leaving.waitFor(/offers b:/, 20_000);
+      const match = parts.bredon('match', '--queue', redis.url, '--engine', 'a', '--engine', 'b', '--size', '5', '--nodes', '3000', '--games', '4', '--ptn', join(d, 'g.ptn'));
+      await leaving.waitFor(/pair [0-9]+: playing games/, 30_000);
+      leaving.kill('SIGINT');
+      expect(await leaving.done(20_000)).toBe(130);
+      expect(leaving.stderr).toMatch(/gave job u[0-9]+ back to the queue/);
+      worker(redis.url);
+      expect(await match.done(25_000)).toBe(0);
+      expect(match.stdout).toMatch(/^ {2}4 of 4 games in [0-9:]+, complete$/m);
+      expect(rounds(readFileSync(join(d, 'g.ptn'), 'utf8')).sort((x, y) => x - y)).toEqual(seq(4));
+    }), 90_000);
+
   it('carries on when Redis is stopped and restarted mid-match (append-only file)', () =>
     withDir(async (d) => {
       const redis = await parts.redis({ appendonly: true });
