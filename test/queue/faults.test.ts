@@ -90,6 +90,8 @@ describe('bredon match --queue through faults', () => {
       const first = parts.bredon('match', '--queue', redis.url, '--engine', 'a', '--engine', 'b', '--size', '4', '--nodes', '300', '--games', '12', '--ptn', join(d, 'first.ptn'));
       await first.waitFor(/^game [0-9]+: [^|]*\| games 3\/12/m, 30_000);
       first.kill('SIGKILL');
+      await first.exited;
+      expect(first.proc.signalCode).toBe('SIGKILL');
       const id = /run ([0-9a-f]{8}) on/.exec(first.stderr)![1]!;
       const resumed = parts.bredon('match', '--queue', redis.url, '--resume', id, '--ptn', join(d, 'all.ptn'));
       expect(await resumed.done()).toBe(0);
