@@ -163,6 +163,9 @@ export async function coordinate<S, R>(opts: CoordinatorOptions<S>, hooks: Coord
     log(`run ${spec.id} on ${opts.queue.shown}${resumed ? ' (resumed)' : ''}: continue it after a crash with --resume ${spec.id}`);
     for (const b of spec.engines) log(`  engine ${b.name}: ${describeBuild(b)}`);
     hooks.onStart(spec, resumed);
+    // Made before the replay: a resumed run that is already decided still has its jobs withdrawn.
+    queue = new Queue(queueName(spec.id), { connection: redis, prefix: PREFIX });
+    queue.on('error', () => {});
 
     const workers = new Set<string>();
     let stopRequested = false;
@@ -185,16 +188,15 @@ export async function coordinate<S, R>(opts: CoordinatorOptions<S>, hooks: Coord
     if (stopRequested) return await finish('stopped');
     if ((await runStatus(redis, spec.id)) === 'done' || countedUnits >= spec.units) return await finish('completed');
 
-    queue = new Queue(queueName(spec.id), { connection: redis, prefix: PREFIX });
-    queue.on('error', () => {});
     // Queue what is not counted yet; a unit still queued keeps its job (same id: the add is a no-op).
+    const q = queue;
     for (let from = 0; from < spec.units; from += 500) {
       const units = Array.from({ length: Math.min(500, spec.units - from) }, (_, i) => from + i);
       const counted = await isCounted(redis, spec.id, units);
       const jobs = units
         .filter((_, i) => !counted[i])
         .map((u) => ({ name: spec.kind, data: hooks.jobFor(u, spec), opts: { jobId: `u${u}`, removeOnComplete: false, removeOnFail: false } }));
-      if (jobs.length > 0) await queue.addBulk(jobs);
+      if (jobs.length > 0) await q.addBulk(jobs);
     }
     await publishRun(redis, spec.id);
 
@@ -215,7 +217,7 @@ export async function coordinate<S, R>(opts: CoordinatorOptions<S>, hooks: Coord
     const failures = new Map<string, number>();
     while (!signal.aborted) {
       try {
-        const done = (await queue.getJobs(['completed'], 0, BATCH - 1, true)) as Job<QueueJob, JobResult<R>>[];
+        const done = (await q.getJobs(['completed'], 0, BATCH - 1, true)) as Job<QueueJob, JobResult<R>>[];
         for (const job of done) {
           const result = job.returnvalue;
           if (result !== null && result !== undefined && (await recordResult(redis, spec.id, result.unit, JSON.stringify(result)))) {
@@ -241,7 +243,7 @@ export async function coordinate<S, R>(opts: CoordinatorOptions<S>, hooks: Coord
             );
           }
           await tellRefusals();
-          for (const job of (await queue.getJobs(['failed'], 0, BATCH - 1, true)) as Job<QueueJob>[]) {
+          for (const job of (await q.getJobs(['failed'], 0, BATCH - 1, true)) as Job<QueueJob>[]) {
             const reason = job.failedReason ?? '';
             if (reason.startsWith('config: ')) {
               const error = reason.slice('config: '.length);
