@@ -16,6 +16,7 @@ import { describeBuild } from '../queue/jobs.js';
 import { runQueuedMatch, type QueuedMatchSettings } from '../queue/match-run.js';
 import { intOption } from './args.js';
 import { UsageError } from './errors.js';
+import { catchInterrupts } from './interrupts.js';
 import { bindName, bindOption, matchTerms, MAX_PLIES } from './match-options.js';
 import { PtnFile } from './ptn-file.js';
 
@@ -115,21 +116,9 @@ export async function runMatchOnQueue(values: QueueMatchValues, sprt: SprtParams
 
   const progress = new Progress(process.stderr);
   const ptn = values.ptn === undefined ? null : new PtnFile(values.ptn, (line) => progress.log(line));
-  const controller = new AbortController();
-  let interrupts = 0;
-  // Ctrl-C (or SIGTERM/SIGHUP): withdraw the jobs (workers drop the games they are playing) and
-  // print the report so far. A second Ctrl-C quits at once; the run can then still be resumed.
-  const onSignal = (signal: NodeJS.Signals) => {
-    interrupts++;
-    if (interrupts === 1) {
-      progress.log(`${signal === 'SIGINT' ? 'interrupted' : `got ${signal}`}: withdrawing the jobs (Ctrl-C again quits at once)`);
-      controller.abort();
-    } else {
-      process.exit(130);
-    }
-  };
-  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  for (const s of signals) process.on(s, onSignal);
+  // Ctrl-C: withdraw the jobs (workers drop the games they are playing) and print the report so
+  // far; after a second one (quits at once) the run can still be resumed.
+  const interrupts = catchInterrupts((line) => progress.log(line), 'withdrawing the jobs (Ctrl-C again quits at once)');
   let games = 0;
   let lastStatus = '';
   const t0 = performance.now();
@@ -156,7 +145,7 @@ export async function runMatchOnQueue(values: QueueMatchValues, sprt: SprtParams
           lastStatus = status;
         },
       },
-      controller.signal,
+      interrupts.signal,
     );
     progress.finish();
     const placement = `on the queue ${queue.shown} (run ${result.runId}, ${result.workers} worker${result.workers === 1 ? '' : 's'})`;
@@ -167,7 +156,7 @@ export async function runMatchOnQueue(values: QueueMatchValues, sprt: SprtParams
     throw e;
   } finally {
     progress.finish();
-    for (const s of signals) process.off(s, onSignal);
+    interrupts.release();
     ptn?.close();
   }
 }

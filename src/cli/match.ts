@@ -17,6 +17,7 @@ import { runMatch, type EngineSpec, type MatchConfig } from '../match/runner.js'
 import { DEFAULT_TIMEOUTS } from '../match/tei-engine.js';
 import { intOption } from './args.js';
 import { UsageError } from './errors.js';
+import { catchInterrupts } from './interrupts.js';
 import type { CommandHelp } from './help.js';
 import { PtnFile } from './ptn-file.js';
 import { bindName, bindOption, extractSprt, matchTerms, MAX_PLIES } from './match-options.js';
@@ -127,23 +128,14 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
   };
   const progress = new Progress(process.stderr);
   const ptn = values.ptn === undefined ? null : new PtnFile(values.ptn, (line) => progress.log(line));
-  const controller = new AbortController();
-  let interrupts = 0;
-  // Ctrl-C (or a SIGTERM/SIGHUP from a CI job or a closed terminal): stop the games, shut the
-  // engines down and print the report so far. The engines run in their own process groups, so
-  // the runner is the one that must end them. A second Ctrl-C quits at once (the engines are
-  // SIGKILLed and reaped first).
-  const onSignal = (signal: NodeJS.Signals) => {
-    interrupts++;
-    if (interrupts === 1) {
-      progress.log(`${signal === 'SIGINT' ? 'interrupted' : `got ${signal}`}: stopping the engines (Ctrl-C again quits at once)`);
-      controller.abort();
-    } else {
-      void killAllEngines().then(() => process.exit(130));
-    }
-  };
-  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  for (const s of signals) process.on(s, onSignal);
+  // Ctrl-C: stop the games, shut the engines down and print the report so far. The engines run
+  // in their own process groups, so the runner is the one that must end them. A second Ctrl-C
+  // quits at once (the engines are SIGKILLed and reaped first).
+  const interrupts = catchInterrupts(
+    (line) => progress.log(line),
+    'stopping the engines (Ctrl-C again quits at once)',
+    () => void killAllEngines().then(() => process.exit(130)),
+  );
   const t0 = performance.now();
   try {
     const outcome = await runMatch(
@@ -164,14 +156,14 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
         log: (message) => progress.log(message),
         trace: values.debug ? (e, s, d, l) => progress.log(`${d} ${e + 1}${concurrency > 1 ? `.${s + 1}` : ''} ${l}`) : undefined,
       },
-      controller.signal,
+      interrupts.signal,
     );
     progress.finish();
     for (const line of formatReport(outcome, { config, openingsSource })) out(line);
     if (outcome.error !== undefined) throw new MatchError(outcome.error);
   } finally {
     progress.finish();
-    for (const s of signals) process.off(s, onSignal);
+    interrupts.release();
     ptn?.close();
   }
 }

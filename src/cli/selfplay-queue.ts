@@ -8,6 +8,7 @@ import { describeBuild } from '../queue/jobs.js';
 import { runQueuedSelfplay, type QueuedSelfplaySettings } from '../queue/selfplay-run.js';
 import type { QueueUrl } from '../queue/url.js';
 import { UsageError } from './errors.js';
+import { catchInterrupts } from './interrupts.js';
 import type { SelfplayOutput } from './selfplay-output.js';
 
 export async function runSelfplayOnQueue(
@@ -16,21 +17,9 @@ export async function runSelfplayOnQueue(
   output: SelfplayOutput,
   out: (line: string) => void,
 ): Promise<number> {
-  const controller = new AbortController();
-  let interrupts = 0;
-  // Ctrl-C: withdraw the jobs and print the summary so far; a second one quits at once (the run
-  // can then still be resumed).
-  const onSignal = (signal: NodeJS.Signals) => {
-    interrupts++;
-    if (interrupts === 1) {
-      output.log(`${signal === 'SIGINT' ? 'interrupted' : `got ${signal}`}: withdrawing the jobs (Ctrl-C again quits at once)`);
-      controller.abort();
-    } else {
-      process.exit(130);
-    }
-  };
-  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  for (const s of signals) process.on(s, onSignal);
+  // Ctrl-C: withdraw the jobs and print the summary so far; after a second one (quits at once)
+  // the run can still be resumed.
+  const interrupts = catchInterrupts((line) => output.log(line), 'withdrawing the jobs (Ctrl-C again quits at once)');
   let run;
   try {
     run = await runQueuedSelfplay(
@@ -45,14 +34,14 @@ export async function runSelfplayOnQueue(
         onGame: (game, tags) => output.add(game, tags),
         log: (line) => output.log(line),
       },
-      controller.signal,
+      interrupts.signal,
     );
   } catch (e) {
     if (e instanceof RunError) throw new UsageError(e.message);
     throw e;
   } finally {
     output.close();
-    for (const s of signals) process.off(s, onSignal);
+    interrupts.release();
   }
   for (const line of output.summary(run.end === 'interrupted', `over ${run.workers} worker${run.workers === 1 ? '' : 's'} (run ${run.runId})`)) out(line);
   if (run.error !== undefined) throw new UsageError(run.error);

@@ -12,6 +12,7 @@ import { selfplayJob, type SelfplayJob } from '../selfplay/game.js';
 import { isSelfplayWorker, runSelfplayPool, runSelfplayWorker } from '../selfplay/worker.js';
 import { halfKomiOption, intOption } from './args.js';
 import { UsageError } from './errors.js';
+import { catchInterrupts } from './interrupts.js';
 import { SelfplayOutput } from './selfplay-output.js';
 import { parseQueueUrl, QueueUrlError, type QueueUrl } from '../queue/url.js';
 
@@ -166,27 +167,14 @@ export async function runSelfplay(argv: string[], out: (line: string) => void): 
   output.log(`selfplay: ${size}x${size} komi ${halfKomi / 2}, ${games} games at ${nodes} nodes per move, ${concurrency} worker${concurrency === 1 ? '' : 's'}, seed ${seed}`);
   output.log(`openings: ${openingsText}, from opening ${firstOpening}, then ${randomPlies} random plies`);
 
-  const controller = new AbortController();
-  let interrupts = 0;
-  // Ctrl-C (or SIGTERM/SIGHUP): stop the workers, keep the games already written and print the
-  // summary. A second Ctrl-C quits at once.
-  const onSignal = (signal: NodeJS.Signals) => {
-    interrupts++;
-    if (interrupts === 1) {
-      output.log(`${signal === 'SIGINT' ? 'interrupted' : `got ${signal}`}: stopping (games in progress are dropped; Ctrl-C again quits at once)`);
-      controller.abort();
-    } else {
-      process.exit(130);
-    }
-  };
-  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  for (const s of signals) process.on(s, onSignal);
+  // Ctrl-C: stop the workers, keep the games already written and print the summary.
+  const interrupts = catchInterrupts((line) => output.log(line), 'stopping (games in progress are dropped; Ctrl-C again quits at once)');
   let outcome: 'done' | 'aborted';
   try {
-    outcome = await runSelfplayPool(jobs(), { workers: concurrency }, (game) => output.add(game), controller.signal);
+    outcome = await runSelfplayPool(jobs(), { workers: concurrency }, (game) => output.add(game), interrupts.signal);
   } finally {
     output.close();
-    for (const s of signals) process.off(s, onSignal);
+    interrupts.release();
   }
   for (const line of output.summary(outcome === 'aborted', `over ${concurrency} worker${concurrency === 1 ? '' : 's'}`)) out(line);
   return outcome === 'aborted' ? 130 : 0;

@@ -11,6 +11,7 @@ import { runWorker, SELF } from '../queue/worker.js';
 import { runBenchPositions } from '../search/bench.js';
 import { intOption } from './args.js';
 import { UsageError } from './errors.js';
+import { catchInterrupts } from './interrupts.js';
 import { SPEED_BENCH_DEPTH, workerUsage } from './worker-help.js';
 
 export async function runWorkerCommand(argv: string[]): Promise<number> {
@@ -67,25 +68,17 @@ export async function runWorkerCommand(argv: string[]): Promise<number> {
     nps = Math.round((nodes * 1000) / Math.max(1, ms));
   }
 
-  const controller = new AbortController();
-  let interrupts = 0;
-  // Ctrl-C: games in progress are given back to the queue for other workers, then the worker
+  // Ctrl-C: the games in progress are given back to the queue for other workers, then the worker
   // quits. A second Ctrl-C quits at once (the jobs then come back after --stall-seconds).
-  const onSignal = (signal: NodeJS.Signals) => {
-    interrupts++;
-    if (interrupts === 1) {
-      log(`${signal === 'SIGINT' ? 'interrupted' : `got ${signal}`}: giving the games in progress back to the queue (Ctrl-C again quits at once)`);
-      controller.abort();
-    } else {
-      void killAllEngines().then(() => process.exit(130));
-    }
-  };
-  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  for (const s of signals) process.on(s, onSignal);
+  const interrupts = catchInterrupts(
+    log,
+    'giving the games in progress back to the queue (Ctrl-C again quits at once)',
+    () => void killAllEngines().then(() => process.exit(130)),
+  );
   try {
-    await runWorker({ queue, offers, concurrency, nps, stallMs, timeouts: DEFAULT_TIMEOUTS, log }, controller.signal);
+    await runWorker({ queue, offers, concurrency, nps, stallMs, timeouts: DEFAULT_TIMEOUTS, log }, interrupts.signal);
   } finally {
-    for (const s of signals) process.off(s, onSignal);
+    interrupts.release();
   }
-  return interrupts > 0 ? 130 : 0;
+  return interrupts.count > 0 ? 130 : 0;
 }

@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { Queue, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { PREFIX, connect } from './connection.js';
-import { scrubPasswords, type QueueUrl } from './url.js';
+import { sleep } from './sleep.js';
+import { errorText as message, type QueueUrl } from './url.js';
 import { buildDifference, describeBuild, type EngineBuild, type JobResult, type QueueJob } from './jobs.js';
 import {
   countedResults,
@@ -74,21 +75,6 @@ const WAIT_NOTICE_MS = 10_000;
 const BATCH = 100;
 /** A unit whose job fails this many times (an engine that will not start there) ends the run, as in a local match. */
 const MAX_FAILURES = 3;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
-const message = (e: unknown) => scrubPasswords(e instanceof Error ? e.message : String(e));
 
 /** Whether a worker offers every engine of the run in the run's build. */
 function offersRun(w: WorkerInfo, builds: EngineBuild[]): boolean {

@@ -40,3 +40,8 @@ function redactUrl(u: URL): string {
 export function scrubPasswords(text: string): string {
   return text.replace(/(rediss?:\/\/[^:@/\s]*:)[^@\s]*@/g, '$1***@');
 }
+
+/** An error's message without passwords, for logs. */
+export function errorText(e: unknown): string {
+  return scrubPasswords(e instanceof Error ? e.message : String(e));
+}

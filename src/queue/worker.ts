@@ -15,7 +15,8 @@ import type { Timeouts } from '../match/tei-engine.js';
 import { runSelfplayPool } from '../selfplay/worker.js';
 import type { SelfplayGame } from '../selfplay/game.js';
 import { PREFIX, connect } from './connection.js';
-import { scrubPasswords, type QueueUrl } from './url.js';
+import { sleep } from './sleep.js';
+import { errorText as message, type QueueUrl } from './url.js';
 import { buildDifference, clockFactor, describeBuild, gameToWire, type PairResult, type QueueJob, type SelfplayResult } from './jobs.js';
 import type { Offer } from './offers.js';
 import { JobConfigError, PairPlayer } from './pair-player.js';
@@ -38,21 +39,6 @@ export const SELF = 'self';
 
 const POLL_MS = 1000;
 const ANNOUNCE_MS = 5000;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
-const message = (e: unknown) => scrubPasswords(e instanceof Error ? e.message : String(e));
 
 /** Runs the worker until `signal` aborts; jobs in progress are then given back to the queue. */
 export async function runWorker(opts: WorkerOptions, signal: AbortSignal): Promise<void> {
@@ -164,6 +150,8 @@ async function serveRun(spec: RunSpec, ctx: ServeContext, signal: AbortSignal): 
   const free = [...players];
   let shuttingDown = false;
   let busy = 0;
+  /** Jobs refused already (each comes back every few seconds until a worker that can play it takes it). */
+  const refusedJobs = new Set<string>();
   log(`serving run ${spec.id} (${spec.kind})`);
 
   const processor = async (job: Job<QueueJob>, token: string | undefined, jobSignal: AbortSignal | undefined): Promise<PairResult | SelfplayResult> => {
@@ -181,8 +169,11 @@ async function serveRun(spec: RunSpec, ctx: ServeContext, signal: AbortSignal): 
       // A job naming an engine this machine lacks: never run anything else in its place; leave it
       // for a worker that has it.
       const why = `job ${job.id} names engine ${missing.map((n) => `'${n}'`).join(', ')}, which this worker does not offer (it offers ${[...ctx.offers.keys()].join(', ')})`;
-      log(`refused: ${why}`);
-      await refuse(redis, spec.id, ctx.id, why);
+      if (!refusedJobs.has(String(job.id))) {
+        refusedJobs.add(String(job.id));
+        log(`refused: ${why}`);
+        await refuse(redis, spec.id, ctx.id, why);
+      }
       await job.moveToDelayed(Date.now() + 5000, token);
       throw new DelayedError();
     }

@@ -82,9 +82,10 @@ export class RedisServer {
     });
   }
 
-  /** Stops and starts again on the same port and directory. */
-  async restart(): Promise<void> {
+  /** Stops, stays down `downMs`, and starts again on the same port and directory. */
+  async restart(downMs = 0): Promise<void> {
     await this.stop();
+    await new Promise((resolve) => setTimeout(resolve, downMs));
     await this.launch();
   }
 

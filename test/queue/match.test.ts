@@ -110,7 +110,7 @@ describe('bredon match --queue', () => {
       };
       await queue.add('match', job, { jobId: 'u0' });
       await publishRun(client, 'feedf00d');
-      await w.waitFor(/refused: job u0 names engine 'rm -rf', which this worker does not offer \(it offers a, b\)/, 20_000);
+      await w.waitFor(/refused: job u0 names engine 'rm -rf', which this worker does not offer \(it offers a, b, self\)/, 20_000);
       expect(Object.values(await refusals(client, 'feedf00d')).join()).toMatch(/names engine 'rm -rf'/);
       // Not failed, not lost: put back for a worker that has the engine.
       expect(await queue.getJobState('u0')).toMatch(/delayed|waiting|active/);
