@@ -11,6 +11,7 @@ import type { MatchConfig } from '../match/runner.js';
 import type { SprtParams } from '../match/sprt.js';
 import { DEFAULT_TIMEOUTS } from '../match/tei-engine.js';
 import { parseQueueUrl, QueueUrlError } from '../queue/url.js';
+import { QueueAccessError } from '../queue/connection.js';
 import { RunError } from '../queue/coordinator.js';
 import { describeBuild } from '../queue/jobs.js';
 import { runQueuedMatch, type QueuedMatchSettings } from '../queue/match-run.js';
@@ -152,7 +153,7 @@ export async function runMatchOnQueue(values: QueueMatchValues, sprt: SprtParams
     for (const line of formatReport(result.outcome, { config: reportConfig(result.settings), openingsSource: result.settings.openingsSource, placement })) out(line);
     if (result.outcome.error !== undefined) throw new MatchError(result.outcome.error);
   } catch (e) {
-    if (e instanceof RunError) throw new MatchError(e.message);
+    if (e instanceof RunError || e instanceof QueueAccessError) throw new MatchError(e.message);
     throw e;
   } finally {
     progress.finish();

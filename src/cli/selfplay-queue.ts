@@ -3,6 +3,7 @@
 // games arrive and prints the usual summary. `--resume ID` continues a run whose coordinator died
 // (the files are then written again from every game Redis holds).
 
+import { QueueAccessError } from '../queue/connection.js';
 import { RunError } from '../queue/coordinator.js';
 import { describeBuild } from '../queue/jobs.js';
 import { runQueuedSelfplay, type QueuedSelfplaySettings } from '../queue/selfplay-run.js';
@@ -37,7 +38,7 @@ export async function runSelfplayOnQueue(
       interrupts.signal,
     );
   } catch (e) {
-    if (e instanceof RunError) throw new UsageError(e.message);
+    if (e instanceof RunError || e instanceof QueueAccessError) throw new UsageError(e.message);
     throw e;
   } finally {
     output.close();

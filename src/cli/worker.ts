@@ -7,6 +7,7 @@ import { killAllEngines } from '../match/engine-process.js';
 import { DEFAULT_TIMEOUTS } from '../match/tei-engine.js';
 import { parseQueueUrl, QueueUrlError } from '../queue/url.js';
 import { identifyOffers, parseOffer } from '../queue/offers.js';
+import { QueueAccessError } from '../queue/connection.js';
 import { runWorker, SELF } from '../queue/worker.js';
 import { runBenchPositions } from '../search/bench.js';
 import { intOption } from './args.js';
@@ -77,6 +78,9 @@ export async function runWorkerCommand(argv: string[]): Promise<number> {
   );
   try {
     await runWorker({ queue, offers, concurrency, nps, stallMs, timeouts: DEFAULT_TIMEOUTS, log }, interrupts.signal);
+  } catch (e) {
+    if (e instanceof QueueAccessError) throw new UsageError(e.message);
+    throw e;
   } finally {
     interrupts.release();
   }

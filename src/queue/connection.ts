@@ -30,3 +30,22 @@ export function connect(queue: QueueUrl, onError: (message: string) => void): Re
 
 /** BullMQ's key prefix for Bredon's queues, and the prefix of Bredon's own keys. */
 export const PREFIX = 'bredon';
+
+/** Redis answered but refused us (a wrong or missing password, an ACL): retrying will not help. */
+export class QueueAccessError extends Error {
+  override name = 'QueueAccessError';
+}
+
+/**
+ * Waits until Redis answers (an unreachable Redis is waited for, as after a restart) and throws
+ * QueueAccessError at once when it refuses the password.
+ */
+export async function checkAccess(client: Redis, queue: QueueUrl): Promise<void> {
+  try {
+    await client.ping();
+  } catch (e) {
+    const message = scrubPasswords(e instanceof Error ? e.message : String(e));
+    if (/^(WRONGPASS|NOAUTH|NOPERM)/.test(message)) throw new QueueAccessError(`Redis at ${queue.shown} refuses this client: ${message}`);
+    throw e;
+  }
+}

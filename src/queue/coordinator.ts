@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { Queue, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { PREFIX, connect } from './connection.js';
+import { PREFIX, checkAccess, connect } from './connection.js';
 import { sleep } from './sleep.js';
 import { errorText as message, type QueueUrl } from './url.js';
 import { buildDifference, describeBuild, type EngineBuild, type JobResult, type QueueJob } from './jobs.js';
@@ -131,6 +131,7 @@ export async function coordinate<S, R>(opts: CoordinatorOptions<S>, hooks: Coord
   const redis = connect(opts.queue, log);
   let queue: Queue | null = null;
   try {
+    await checkAccess(redis, opts.queue);
     let spec: RunSpec<S>;
     const resumed = opts.resume !== null;
     if (opts.resume !== null) {

@@ -14,7 +14,7 @@ import type { Redis } from 'ioredis';
 import type { Timeouts } from '../match/tei-engine.js';
 import { runSelfplayPool } from '../selfplay/worker.js';
 import type { SelfplayGame } from '../selfplay/game.js';
-import { PREFIX, connect } from './connection.js';
+import { PREFIX, checkAccess, connect } from './connection.js';
 import { sleep } from './sleep.js';
 import { errorText as message, type QueueUrl } from './url.js';
 import { buildDifference, clockFactor, describeBuild, gameToWire, type PairResult, type QueueJob, type SelfplayResult } from './jobs.js';
@@ -46,6 +46,12 @@ export async function runWorker(opts: WorkerOptions, signal: AbortSignal): Promi
   const id = `${hostname()}/${process.pid}/${randomBytes(2).toString('hex')}`;
   const offers = new Map(opts.offers.map((o) => [o.name, o]));
   const redis = connect(opts.queue, log);
+  try {
+    await checkAccess(redis, opts.queue);
+  } catch (e) {
+    redis.disconnect();
+    throw e;
+  }
   const info: WorkerInfo = {
     id,
     host: hostname(),

@@ -33,8 +33,12 @@ function comparable(report: string): string[] {
 describe('bredon match --queue', () => {
   it('plays every game once over several workers, with the report and PTN of a local match; the password never shows', async () => {
     const redis = await parts.redis({ password: 's3cret-pw' });
-    worker(redis.url);
-    worker(redis.url);
+    const workers = [worker(redis.url), worker(redis.url)];
+    // A wrong password is one line and an exit, not a retry loop.
+    const wrong = parts.bredon('worker', '--queue', redis.url.replace('s3cret-pw', 'guess-pw'), '--engine', `a=${BREDON_ENGINE}`, '--nps', '1');
+    expect(await wrong.done(20_000)).toBe(2);
+    expect(wrong.stderr).toMatch(/^bredon worker: Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:[0-9]+ refuses this client: WRONGPASS/m);
+    expect(wrong.output).not.toContain('guess-pw');
     const d = dir();
     try {
       const queued = parts.bredon('match', '--queue', redis.url, '--engine', 'a', '--engine', 'b', ...TERMS, '--games', '8', '--ptn', join(d, 'q.ptn'));
@@ -53,7 +57,7 @@ describe('bredon match --queue', () => {
       const byRound = (p: string) => new Map(p.split(/\n(?=\[Site)/).map((g) => [rounds(g)[0], strip(g).trim()]));
       const q = byRound(ptn);
       for (const [round, game] of byRound(readFileSync(join(d, 'l.ptn'), 'utf8'))) expect(q.get(round)).toBe(game);
-      for (const p of [queued]) expect(p.output).not.toContain('s3cret-pw');
+      for (const p of [queued, ...workers]) expect(p.output).not.toContain('s3cret-pw');
     } finally {
       rmSync(d, { recursive: true, force: true });
     }
@@ -127,13 +131,13 @@ describe('bredon match --queue', () => {
     parts.bredon('worker', '--queue', redis.url, '--engine', `a=${BREDON_ENGINE}`, '--engine', `b=${BREDON_ENGINE}`, '--nps', '350000');
     const d = dir();
     try {
-      const match = parts.bredon('match', '--queue', redis.url, '--engine', 'a', '--engine', 'b', '--size', '4', '--tc', '1+0.01', '--games', '2', '--reference-nps', '700000', '--ptn', join(d, 'g.ptn'));
+      const match = parts.bredon('match', '--queue', redis.url, '--engine', 'a', '--engine', 'b', '--size', '4', '--tc', '0.5+0.005', '--games', '2', '--reference-nps', '700000', '--ptn', join(d, 'g.ptn'));
       expect(await match.done()).toBe(0);
       const ptn = readFileSync(join(d, 'g.ptn'), 'utf8');
       expect(ptn.match(/^\[ClockFactor "2"\]$/gm)).toHaveLength(2);
-      expect(ptn.match(/^\[Clock "0:02 \+0\.02"\]$/gm)).toHaveLength(2);
+      expect(ptn.match(/^\[Clock "0:01 \+0\.01"\]$/gm)).toHaveLength(2);
       // The report states the match's own time control.
-      expect(match.stdout).toMatch(/tc 1\+0\.01,/);
+      expect(match.stdout).toMatch(/tc 0\.5\+0\.005,/);
       const nodes = parts.bredon('match', '--queue', redis.url, '--engine', 'a', '--engine', 'b', ...TERMS, '--games', '2', '--ptn', join(d, 'n.ptn'));
       expect(await nodes.done()).toBe(0);
       expect(readFileSync(join(d, 'n.ptn'), 'utf8')).not.toContain('ClockFactor');
