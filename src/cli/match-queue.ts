@@ -149,6 +149,8 @@ export async function runMatchOnQueue(values: QueueMatchValues, sprt: SprtParams
       interrupts.signal,
     );
     progress.finish();
+    // Nothing played: the match could not start (as a local match, an error line and no report).
+    if (result.outcome.error !== undefined && result.outcome.tally.games === 0) throw new MatchError(result.outcome.error);
     const placement = `on the queue ${queue.shown} (run ${result.runId}, ${result.workers} worker${result.workers === 1 ? '' : 's'})`;
     for (const line of formatReport(result.outcome, { config: reportConfig(result.settings), openingsSource: result.settings.openingsSource, placement })) out(line);
     if (result.outcome.error !== undefined) throw new MatchError(result.outcome.error);
