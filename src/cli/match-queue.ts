@@ -122,6 +122,8 @@ export async function runMatchOnQueue(values: QueueMatchValues, sprt: SprtParams
   const interrupts = catchInterrupts((line) => progress.log(line), 'withdrawing the jobs (Ctrl-C again quits at once)');
   let games = 0;
   let lastStatus = '';
+  let workersNow = 0;
+  let gpmNow = 0;
   const t0 = performance.now();
   try {
     const result = await runQueuedMatch(
@@ -136,10 +138,15 @@ export async function runMatchOnQueue(values: QueueMatchValues, sprt: SprtParams
           ptn?.write(formatGamePtn(game, { tags }));
           if (replayed) return;
           const where = tags.map(([k, v]) => `${k.toLowerCase()} ${v}`).join(', ');
-          if (!process.stderr.isTTY) progress.status(`game ${game.setup.round}: ${game.result} ${game.detail} (${where}) | ${progressLine(tally, games, performance.now() - t0, sprtState)}`);
+          if (!process.stderr.isTTY) {
+            const line = progressLine(tally, games, performance.now() - t0, sprtState);
+            progress.status(`game ${game.setup.round}: ${game.result} ${game.detail} (${where}) | ${line}  workers ${workersNow}  ${gpmNow.toFixed(1)} games/min`);
+          }
         },
         log: (line) => progress.log(line),
         onTick: (tally, sprtState, workers, gpm) => {
+          workersNow = workers;
+          gpmNow = gpm;
           const status = `${progressLine(tally, games, performance.now() - t0, sprtState)}  workers ${workers}  ${gpm.toFixed(1)} games/min`;
           if (process.stderr.isTTY) progress.status(status);
           else if (status !== lastStatus && tally.games === 0) progress.status(status);

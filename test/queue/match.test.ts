@@ -48,6 +48,8 @@ describe('bredon match --queue', () => {
       // Node budgets make the games the same wherever they are played: the same tally, word for word.
       expect(comparable(queued.stdout)).toEqual(comparable(local.stdout));
       expect(queued.stdout).toMatch(/^ {2}8 of 8 games in [0-9:]+, complete$/m);
+      // Progress (not a terminal): a line a game, with the workers serving and the pace.
+      expect(queued.stderr).toMatch(/^game 8: .* \(worker [^)]+\) \| games [0-9]\/8 .* workers [0-9]+ {2}[0-9.]+ games\/min$/m);
       expect(queued.stdout).toMatch(/on the queue redis:\/\/:\*\*\*@127\.0\.0\.1:[0-9]+ \(run [0-9a-f]{8}, [12] workers?\)/);
       const ptn = readFileSync(join(d, 'q.ptn'), 'utf8');
       expect(rounds(ptn).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -62,6 +64,15 @@ describe('bredon match --queue', () => {
       rmSync(d, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('ends with one line when the engines cannot play as asked (an option the engine lacks)', async () => {
+    const redis = await parts.redis();
+    worker(redis.url);
+    const match = parts.bredon('match', '--queue', redis.url, '--engine', 'a', '--engine', 'b', '--option', '1:Nope=3', ...TERMS, '--games', '2');
+    expect(await match.done()).toBe(2);
+    expect(match.stdout).toBe('');
+    expect(match.stderr).toMatch(/^bredon match: engine 1 \(a\) has no option 'Nope' \(it offers: HalfKomi, /m);
+  }, 60_000);
 
   it('says it is waiting while no worker offers an engine, and starts when one comes', async () => {
     const redis = await parts.redis();
