@@ -2,9 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // Perft and whole-archive replays take seconds; speed is judged in `npm run bench`, not here.
     testTimeout: 300_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'bredon', include: ['test/**/*.test.ts'], exclude: ['**/node_modules/**', 'test/queue/**'] } },
+      // The queue tests start Redis, workers and their engines: a dozen processes at a time. They
+      // run after the rest, so that they never starve the tests that watch an engine's clock.
+      { extends: true, test: { name: 'queue', include: ['test/queue/**/*.test.ts'], sequence: { groupOrder: 1 } } },
+    ],
   },
 });

@@ -16,6 +16,7 @@ import { runTinue, tinueHelp, tinueUsage } from './tinue.js';
 import { annotateHelp, annotateUsage, runAnnotate } from './annotate.js';
 import { playtakHelp, playtakUsage, runPlaytak } from './playtak.js';
 import { runServe, serveHelp, serveUsage } from './serve.js';
+import { workerHelp, workerUsage } from './worker-help.js';
 import { isSearchWorker, runSearchWorker } from '../search/worker.js';
 import { UsageError } from './errors.js';
 import { exitQuietlyWhenStdoutCloses, writeLine } from './stdout.js';
@@ -47,6 +48,8 @@ const commands: Record<string, Command> = {
   annotate: { usage: annotateUsage, help: annotateHelp, run: runAnnotate },
   playtak: { usage: playtakUsage, help: playtakHelp, run: (argv, out) => runPlaytak(argv, out, VERSION) },
   serve: { usage: serveUsage, help: serveHelp, run: (argv) => runServe(argv, VERSION) },
+  // Loaded when run: BullMQ and ioredis are most of the bundle (see match.ts).
+  worker: { usage: workerUsage, help: workerHelp, run: async (argv) => (await import('./worker.js')).runWorkerCommand(argv) },
   tei: { usage: teiUsage, help: teiHelp, run: (argv) => runTei(argv, VERSION) },
 };
 

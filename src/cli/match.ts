@@ -6,28 +6,27 @@
 // `--name 2:Baseline` names engine 2 (default: its `id name`); `--tc 2:30+0.3` gives engine 2
 // its own clock (time odds: a way to measure a stronger engine against a weaker one).
 
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { ScoringVariants } from '../core/scoring.js';
-import { parseTimeControl, type TimeControl } from '../match/clock.js';
 import { CommandLineError, splitCommandLine } from '../match/command-line.js';
 import { killAllEngines } from '../match/engine-process.js';
 import { MatchError } from '../match/errors.js';
-import { EMPTY_OPENING, readOpenings, type Opening } from '../match/openings.js';
 import { Progress, progressLine } from '../match/progress.js';
 import { formatGamePtn } from '../match/ptn-writer.js';
 import { formatReport } from '../match/report.js';
 import { runMatch, type EngineSpec, type MatchConfig } from '../match/runner.js';
-import { parseSprtWords, type SprtParams } from '../match/sprt.js';
 import { DEFAULT_TIMEOUTS } from '../match/tei-engine.js';
 import { intOption } from './args.js';
 import { UsageError } from './errors.js';
+import { catchInterrupts } from './interrupts.js';
 import type { CommandHelp } from './help.js';
+import { PtnFile } from './ptn-file.js';
+import { bindName, bindOption, extractSprt, matchTerms, MAX_PLIES } from './match-options.js';
 
 export const matchUsage =
   'bredon match --engine "<command>" --engine "<command>" [--size N] [--komi K] [--tc [1:|2:]SEC+INC]... [--nodes N] [--games N] ' +
   '[--openings FILE] [--concurrency N] [--ptn OUT.ptn] [--sprt [elo0=A] [elo1=B] [alpha=X] [beta=Y]] ' +
-  '[--option [1:|2:]NAME=VALUE]... [--name 1:|2:NAME]... [--scoring area|downings,middletown,tarway] [--debug]';
+  '[--option [1:|2:]NAME=VALUE]... [--name 1:|2:NAME]... [--scoring area|downings,middletown,tarway] [--debug]; ' +
+  'on workers: bredon match --queue URL --engine NAME --engine NAME [the same options but --concurrency, --debug] [--reference-nps N] | --queue URL --resume ID [--ptn OUT.ptn]';
 
 export const matchHelp: CommandHelp = {
   about: 'Plays two TEI engines against each other and reports the result of the first against the second.',
@@ -49,81 +48,20 @@ export const matchHelp: CommandHelp = {
     '  --name 1:|2:NAME       the name to show for an engine (default: its id name)',
     '  --scoring area|downings,middletown,tarway   also score games by the final rules',
     '  --debug                print every TEI line on stderr',
+    '  --queue URL            play on the workers of a Redis (bredon worker): each --engine is then a NAME',
+    '                         that workers offer; redis://[:PASSWORD@]HOST[:PORT][/DB] or rediss:// (TLS)',
+    '  --resume ID            (with --queue) continue the run ID printed at its start, after its coordinator died',
+    '  --reference-nps N      (with --queue, on clocks) scale each worker\'s clock by N / its bench speed',
+    '                         (default 700000, bredon bench --depth 5 on the developers\' machine)',
   ],
   examples: [
     'bredon match --engine "node dist/bredon.js" --engine "./tiltak" --option 1:Hash=128 --size 5 --tc 60+0.6 --games 200 --ptn games.ptn',
     'bredon match --engine "node new/bredon.js" --engine "node old/bredon.js" --size 6 --komi 2 --tc 10+0.1 ' +
       '--openings ../shared/data/openings/6s_4ply_balanced_openings.txt --sprt elo0=0 elo1=10',
     'bredon match --engine "node dist/bredon.js" --engine "./taktician tei" --tc 10+0.1 --tc 2:30+0.3 --games 20   (time odds: engine 2 gets 3x the time)',
+    'bredon match --queue redis://10.0.0.5:6379 --engine new --engine old --size 6 --tc 10+0.1 --sprt --ptn games.ptn   (on bredon worker machines)',
   ],
 };
-
-const MAX_PLIES = 1000;
-const DEFAULT_GAMES = 100;
-const DEFAULT_SPRT_GAMES = 20_000;
-
-/** Takes `--sprt` and the `key=value` words after it out of argv (parseArgs cannot take several values). */
-function extractSprt(argv: string[]): { rest: string[]; sprt: SprtParams | null } {
-  const rest: string[] = [];
-  let words: string[] | null = null;
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--sprt') {
-      if (words !== null) throw new UsageError('--sprt is given twice');
-      words = [];
-      while (i + 1 < argv.length && /^(elo0|elo1|alpha|beta)=/.test(argv[i + 1]!)) words.push(argv[++i]!);
-      continue;
-    }
-    rest.push(argv[i]!);
-  }
-  return { rest, sprt: words === null ? null : parseSprtWords(words) };
-}
-
-/** `1:NAME=VALUE` or `NAME=VALUE` (both engines). */
-function bindOption(text: string, specs: EngineSpec[]): void {
-  const m = /^(?:([0-9]+):)?([^=]+)=(.*)$/.exec(text);
-  if (!m || m[2]!.trim() === '') throw new UsageError(`--option takes [1:|2:]NAME=VALUE, got '${text}'`);
-  const targets = m[1] === undefined ? [0, 1] : [Number(m[1]) - 1];
-  if (targets.some((t) => t !== 0 && t !== 1)) throw new UsageError(`--option '${text}': engines are numbered 1 and 2`);
-  for (const t of targets) specs[t]!.options.push({ name: m[2]!.trim(), value: m[3]!.trim() });
-}
-
-function bindName(text: string, specs: EngineSpec[]): void {
-  const m = /^([12]):(.+)$/.exec(text);
-  if (!m) throw new UsageError(`--name takes 1:NAME or 2:NAME, got '${text}'`);
-  specs[Number(m[1]) - 1]!.name = m[2]!.trim();
-}
-
-/** The --tc values: unprefixed for both engines, `1:` or `2:` for one (the later wins). */
-function bindTimeControls(texts: string[]): [TimeControl, TimeControl] {
-  const tcs: [TimeControl, TimeControl] = [parseTimeControl('60+0.6'), parseTimeControl('60+0.6')];
-  for (const text of texts) {
-    const m = /^(?:([0-9]+):)?(.*)$/.exec(text)!;
-    const targets = m[1] === undefined ? [0, 1] : [Number(m[1]) - 1];
-    if (targets.some((t) => t !== 0 && t !== 1)) throw new UsageError(`--tc '${text}': engines are numbered 1 and 2`);
-    const tc = parseTimeControl(m[2]!);
-    for (const t of targets) tcs[t] = { ...tc };
-  }
-  return tcs;
-}
-
-function parseKomi(text: string | undefined): number {
-  if (text === undefined) return 0;
-  if (!/^-?[0-9]+(\.[05])?$/.test(text.trim())) throw new UsageError(`--komi must be a whole or half number (e.g. 2 or 2.5), got '${text}'`);
-  const half = Math.round(Number(text) * 2);
-  if (Math.abs(half) > 100) throw new UsageError(`--komi ${text} is out of range`);
-  return half;
-}
-
-function parseScoring(text: string | undefined): ScoringVariants | null {
-  if (text === undefined) return null;
-  const variants: ScoringVariants = {};
-  for (const word of text.split(',').map((w) => w.trim().toLowerCase())) {
-    if (word === 'area') continue;
-    if (word === 'downings' || word === 'middletown' || word === 'tarway') variants[word] = true;
-    else throw new UsageError(`--scoring takes area or a list of downings, middletown, tarway; got '${word}'`);
-  }
-  return variants;
-}
 
 export async function runMatchCommand(argv: string[], out: (line: string) => void): Promise<void> {
   const { rest, sprt } = extractSprt(argv);
@@ -143,11 +81,22 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
       ptn: { type: 'string' },
       scoring: { type: 'string' },
       debug: { type: 'boolean', default: false },
+      queue: { type: 'string' },
+      resume: { type: 'string' },
+      'reference-nps': { type: 'string' },
     },
     strict: true,
     allowPositionals: true,
   });
   if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': ${matchUsage}`);
+  if (values.queue !== undefined) {
+    // Loaded only here: BullMQ and ioredis are most of the bundle, and every engine start would parse them.
+    const { runMatchOnQueue } = await import('./match-queue.js');
+    return runMatchOnQueue({ ...values, queue: values.queue }, sprt, out);
+  }
+  if (values.resume !== undefined || values['reference-nps'] !== undefined) {
+    throw new UsageError(`--resume and --reference-nps belong to a match on a queue (--queue URL): ${matchUsage}`);
+  }
   const commands = values.engine ?? [];
   if (commands.length !== 2) throw new UsageError(`give exactly two --engine command lines (got ${commands.length}): ${matchUsage}`);
   const specs: EngineSpec[] = commands.map((command) => {
@@ -160,29 +109,8 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
   });
   for (const o of values.option ?? []) bindOption(o, specs);
   for (const n of values.name ?? []) bindName(n, specs);
-  const size = intOption('size', values.size, 3, 8) ?? 6;
-  const halfKomi = parseKomi(values.komi);
-  const [tc, tc2] = bindTimeControls(values.tc ?? []);
-  const nodes = intOption('nodes', values.nodes, 1, 1_000_000_000);
-  if (nodes !== undefined) tc.nodes = tc2.nodes = nodes;
-  const games = intOption('games', values.games, 1, 10_000_000) ?? (sprt === null ? DEFAULT_GAMES : DEFAULT_SPRT_GAMES);
+  const { size, halfKomi, tc, tc2, games, scoring, openings, openingsSource } = matchTerms(values, sprt);
   const concurrency = intOption('concurrency', values.concurrency, 1, 256) ?? 1;
-  const scoring = parseScoring(values.scoring);
-  let openings: Opening[] = [EMPTY_OPENING];
-  let openingsSource: string | null = null;
-  if (values.openings !== undefined) {
-    openings = readOpenings(values.openings, size);
-    openingsSource = `${values.openings} (${openings.length})`;
-  }
-
-  let ptnFd: number | null = null;
-  if (values.ptn !== undefined) {
-    try {
-      ptnFd = openSync(values.ptn, 'w');
-    } catch (e) {
-      throw new UsageError(`cannot write PTN file '${values.ptn}': ${(e as Error).message}`);
-    }
-  }
 
   const config: MatchConfig = {
     engines: [specs[0]!, specs[1]!],
@@ -199,25 +127,16 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
     timeouts: DEFAULT_TIMEOUTS,
   };
   const progress = new Progress(process.stderr);
-  const controller = new AbortController();
-  let interrupts = 0;
-  // Ctrl-C (or a SIGTERM/SIGHUP from a CI job or a closed terminal): stop the games, shut the
-  // engines down and print the report so far. The engines run in their own process groups, so
-  // the runner is the one that must end them. A second Ctrl-C quits at once (the engines are
-  // SIGKILLed and reaped first).
-  const onSignal = (signal: NodeJS.Signals) => {
-    interrupts++;
-    if (interrupts === 1) {
-      progress.log(`${signal === 'SIGINT' ? 'interrupted' : `got ${signal}`}: stopping the engines (Ctrl-C again quits at once)`);
-      controller.abort();
-    } else {
-      void killAllEngines().then(() => process.exit(130));
-    }
-  };
-  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  for (const s of signals) process.on(s, onSignal);
+  const ptn = values.ptn === undefined ? null : new PtnFile(values.ptn, (line) => progress.log(line));
+  // Ctrl-C: stop the games, shut the engines down and print the report so far. The engines run
+  // in their own process groups, so the runner is the one that must end them. A second Ctrl-C
+  // quits at once (the engines are SIGKILLed and reaped first).
+  const interrupts = catchInterrupts(
+    (line) => progress.log(line),
+    'stopping the engines (Ctrl-C again quits at once)',
+    () => void killAllEngines().then(() => process.exit(130)),
+  );
   const t0 = performance.now();
-  let ptnGames = 0;
   try {
     const outcome = await runMatch(
       config,
@@ -229,15 +148,7 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
           }
         },
         onGame: (game, tally, sprtState) => {
-          if (ptnFd !== null) {
-            try {
-              writeSync(ptnFd, (ptnGames++ > 0 ? '\n' : '') + formatGamePtn(game));
-            } catch (e) {
-              progress.log(`cannot write to '${values.ptn}': ${(e as Error).message}`);
-              closeSync(ptnFd);
-              ptnFd = null;
-            }
-          }
+          ptn?.write(formatGamePtn(game));
           const status = progressLine(tally, games, performance.now() - t0, sprtState);
           if (process.stderr.isTTY) progress.status(status);
           else progress.status(`game ${game.setup.round}: ${game.result} ${game.detail} | ${status}`);
@@ -245,14 +156,14 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
         log: (message) => progress.log(message),
         trace: values.debug ? (e, s, d, l) => progress.log(`${d} ${e + 1}${concurrency > 1 ? `.${s + 1}` : ''} ${l}`) : undefined,
       },
-      controller.signal,
+      interrupts.signal,
     );
     progress.finish();
     for (const line of formatReport(outcome, { config, openingsSource })) out(line);
     if (outcome.error !== undefined) throw new MatchError(outcome.error);
   } finally {
     progress.finish();
-    for (const s of signals) process.off(s, onSignal);
-    if (ptnFd !== null) closeSync(ptnFd);
+    interrupts.release();
+    ptn?.close();
   }
 }

@@ -3,23 +3,22 @@
 // (--out, format in src/selfplay/training-file.ts). stdout gets the summary only; progress and
 // diagnostics go to stderr.
 
-import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EMPTY_OPENING, readOpenings, type Opening } from '../match/openings.js';
-import { formatDuration } from '../match/progress.js';
-import { trainingPositions, type SelfplayGame, type SelfplayJob, type Termination } from '../selfplay/game.js';
-import { SelfplayProgress, emptyTally, gamesPerMinute } from '../selfplay/progress.js';
-import { formatSelfplayPtn } from '../selfplay/ptn.js';
-import { formatTrainingLine } from '../selfplay/training-file.js';
+import { selfplayJob, type SelfplayJob } from '../selfplay/game.js';
 import { isSelfplayWorker, runSelfplayPool, runSelfplayWorker } from '../selfplay/worker.js';
 import { halfKomiOption, intOption } from './args.js';
 import { UsageError } from './errors.js';
+import { catchInterrupts } from './interrupts.js';
+import { SelfplayOutput } from './selfplay-output.js';
+import { parseQueueUrl, QueueUrlError, type QueueUrl } from '../queue/url.js';
 
 export const selfplayUsage =
   'bredon selfplay --size N [--komi K] [--games N] [--nodes N] [--openings FILE] [--opening-lines A-B] ' +
-  '[--first-opening I] [--random-plies N] [--concurrency N] [--ptn OUT.ptn] [--out OUT.tsv] [--max-plies N] [--seed S]';
+  '[--first-opening I] [--random-plies N] [--concurrency N] [--ptn OUT.ptn] [--out OUT.tsv] [--max-plies N] [--seed S] [--queue URL | --queue URL --resume ID]';
 
 const DEFAULT_GAMES = 100;
 const DEFAULT_NODES = 20_000;
@@ -53,6 +52,10 @@ const SELFPLAY_HELP = [
   `  --max-plies N          draw a game after N plies (default ${DEFAULT_MAX_PLIES})`,
   '  --seed S               seed of the random plies, 0 to 4294967295 (default: a random one, printed);',
   '                         the same seed and options give the same games',
+  '  --queue URL            play the games on bredon worker machines through a Redis (redis://[:PASSWORD@]HOST[:PORT][/DB]',
+  "                         or rediss://); each worker plays with its own Bredon (the engine it offers as 'self'),",
+  '                         and the files are written here as games arrive',
+  '  --resume ID            (with --queue) continue the run ID printed at its start, after this process died',
   '',
   'example:',
   '  bredon selfplay --size 6 --komi 2 --games 200 --nodes 20000 --ptn selfplay6.ptn --out selfplay6.tsv',
@@ -65,14 +68,6 @@ function linesOption(text: string | undefined): readonly [number, number] {
     throw new UsageError(`--opening-lines takes A-B with 1 <= A <= B (e.g. 1-900), got '${text}'`);
   }
   return [Number(m[1]), Number(m[2])];
-}
-
-function openFile(path: string, what: string): number {
-  try {
-    return openSync(path, 'w');
-  } catch (e) {
-    throw new UsageError(`cannot write ${what} '${path}': ${(e as Error).message}`);
-  }
 }
 
 export async function runSelfplay(argv: string[], out: (line: string) => void): Promise<number | void> {
@@ -97,6 +92,8 @@ export async function runSelfplay(argv: string[], out: (line: string) => void): 
       out: { type: 'string' },
       'max-plies': { type: 'string' },
       seed: { type: 'string' },
+      queue: { type: 'string' },
+      resume: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -107,6 +104,27 @@ export async function runSelfplay(argv: string[], out: (line: string) => void): 
     return;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': ${selfplayUsage}`);
+  let queue: QueueUrl | null = null;
+  if (values.queue !== undefined) {
+    try {
+      queue = parseQueueUrl(values.queue);
+    } catch (e) {
+      if (e instanceof QueueUrlError) throw new UsageError(e.message);
+      throw e;
+    }
+  } else if (values.resume !== undefined) {
+    throw new UsageError(`--resume continues a self-play run on a queue: give --queue URL too`);
+  }
+  if (queue !== null && values.resume !== undefined) {
+    const others = Object.keys(values).filter((k) => !['queue', 'resume', 'ptn', 'out', 'help'].includes(k));
+    if (others.length > 0) throw new UsageError(`--resume continues a run as it was set up: give only --queue, --resume, --ptn and --out (not --${others[0]})`);
+    const output = new SelfplayOutput({ ptn: values.ptn, out: values.out });
+    const { runSelfplayOnQueue } = await import('./selfplay-queue.js');
+    return runSelfplayOnQueue(queue, { resume: values.resume.trim() }, output, out);
+  }
+  if (queue !== null && values.concurrency !== undefined) {
+    throw new UsageError('--concurrency is for a local run: with --queue, each worker has its own (bredon worker --concurrency N)');
+  }
   const sizeOption = intOption('size', values.size, 3, 8);
   if (sizeOption === undefined) throw new UsageError(`--size is required: ${selfplayUsage}`);
   const size: number = sizeOption;
@@ -135,71 +153,29 @@ export async function runSelfplay(argv: string[], out: (line: string) => void): 
   }
   const firstOpening = intOption('first-opening', values['first-opening'], 1, openings.length) ?? 1;
 
-  const ptnFd = values.ptn === undefined ? null : openFile(values.ptn, 'PTN file');
-  const outFd = values.out === undefined ? null : openFile(values.out, 'training file');
+  const output = new SelfplayOutput({ ptn: values.ptn, out: values.out });
+  if (queue !== null) {
+    const { runSelfplayOnQueue } = await import('./selfplay-queue.js');
+    return runSelfplayOnQueue(queue, { settings: { games, size, halfKomi, nodes, randomPlies, maxPlies, seed, openings, firstOpening, openingsText } }, output, out);
+  }
 
   function* jobs(): Generator<SelfplayJob> {
-    for (let index = 0; index < games; index++) {
-      const opening = openings[(firstOpening - 1 + index) % openings.length]!;
-      yield { index, opening, size, halfKomi, nodes, randomPlies, maxPlies, seed };
-    }
+    for (let index = 0; index < games; index++) yield selfplayJob({ size, halfKomi, nodes, randomPlies, maxPlies, seed, openings, firstOpening }, index);
   }
 
-  const progress = new SelfplayProgress(process.stderr, games);
-  progress.log(`selfplay: ${size}x${size} komi ${halfKomi / 2}, ${games} games at ${nodes} nodes per move, ${concurrency} worker${concurrency === 1 ? '' : 's'}, seed ${seed}`);
-  progress.log(`openings: ${openingsText}, from opening ${firstOpening}, then ${randomPlies} random plies`);
+  output.start(games);
+  output.log(`selfplay: ${size}x${size} komi ${halfKomi / 2}, ${games} games at ${nodes} nodes per move, ${concurrency} worker${concurrency === 1 ? '' : 's'}, seed ${seed}`);
+  output.log(`openings: ${openingsText}, from opening ${firstOpening}, then ${randomPlies} random plies`);
 
-  const tally = emptyTally(games);
-  const ends: Record<Termination, number> = { road: 0, flats: 0, draw: 0, repetition: 0, 'max plies': 0 };
-  let totalNodes = 0;
-  const t0 = performance.now();
-  const onGame = (game: SelfplayGame) => {
-    const positions = trainingPositions(game);
-    // Each game is written whole, and only by this thread: files never hold half a game.
-    if (ptnFd !== null) writeSync(ptnFd, (tally.games > 0 ? '\n' : '') + formatSelfplayPtn(game));
-    if (outFd !== null && positions.length > 0) writeSync(outFd, positions.map((p) => formatTrainingLine(p) + '\n').join(''));
-    tally.games++;
-    tally.positions += positions.length;
-    if (game.whiteScore === 1) tally.white++;
-    else if (game.whiteScore === 0) tally.black++;
-    else tally.draws++;
-    tally.elapsedMs = performance.now() - t0;
-    ends[game.termination]++;
-    totalNodes += game.nodes;
-    progress.update(tally);
-  };
-
-  const controller = new AbortController();
-  let interrupts = 0;
-  // Ctrl-C (or SIGTERM/SIGHUP): stop the workers, keep the games already written and print the
-  // summary. A second Ctrl-C quits at once.
-  const onSignal = (signal: NodeJS.Signals) => {
-    interrupts++;
-    if (interrupts === 1) {
-      progress.log(`${signal === 'SIGINT' ? 'interrupted' : `got ${signal}`}: stopping (games in progress are dropped; Ctrl-C again quits at once)`);
-      controller.abort();
-    } else {
-      process.exit(130);
-    }
-  };
-  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  for (const s of signals) process.on(s, onSignal);
+  // Ctrl-C: stop the workers, keep the games already written and print the summary.
+  const interrupts = catchInterrupts((line) => output.log(line), 'stopping (games in progress are dropped; Ctrl-C again quits at once)');
   let outcome: 'done' | 'aborted';
   try {
-    outcome = await runSelfplayPool(jobs(), { workers: concurrency }, onGame, controller.signal);
+    outcome = await runSelfplayPool(jobs(), { workers: concurrency }, (game) => output.add(game), interrupts.signal);
   } finally {
-    progress.stop();
-    for (const s of signals) process.off(s, onSignal);
-    if (ptnFd !== null) closeSync(ptnFd);
-    if (outFd !== null) closeSync(outFd);
+    output.close();
+    interrupts.release();
   }
-
-  const elapsedMs = performance.now() - t0;
-  tally.elapsedMs = elapsedMs;
-  const endsText = (Object.keys(ends) as Termination[]).map((k) => `${k} ${ends[k]}`).join(', ');
-  out(`games ${tally.games}/${games}${outcome === 'aborted' ? ' (interrupted)' : ''}: White ${tally.white}, Black ${tally.black}, draws ${tally.draws} (${endsText})`);
-  out(`positions ${tally.positions}${values.out !== undefined ? ` written to ${values.out}` : ''}${values.ptn !== undefined ? `, games to ${values.ptn}` : ''}`);
-  const nps = elapsedMs > 0 ? Math.round((totalNodes * 1000) / elapsedMs) : 0;
-  out(`time ${formatDuration(elapsedMs)}, ${gamesPerMinute(tally).toFixed(1)} games/min, ${nps} nodes/s over ${concurrency} worker${concurrency === 1 ? '' : 's'}`);
+  for (const line of output.summary(outcome === 'aborted', `over ${concurrency} worker${concurrency === 1 ? '' : 's'}`)) out(line);
   return outcome === 'aborted' ? 130 : 0;
 }

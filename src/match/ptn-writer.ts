@@ -11,6 +11,8 @@ import type { GameRecord, Termination } from './game.js';
 export interface PtnMeta {
   event?: string;
   site?: string;
+  /** More tags after the standard ones, e.g. which machine played the game. */
+  tags?: readonly (readonly [string, string])[];
 }
 
 /** The PGN-style Termination tag for games that did not end on the board. */
@@ -105,6 +107,7 @@ export function formatGamePtn(game: GameRecord, meta: PtnMeta = {}): string {
   if (setup.opening.tps !== null) tags.push(['TPS', setup.opening.tps]);
   const termination = terminationTag(game.termination);
   if (termination !== null) tags.push(['Termination', termination]);
+  for (const [k, v] of meta.tags ?? []) tags.push([k, v]);
   const lines = tags.map(([k, v]) => `[${k} "${quote(v)}"]`);
   lines.push('');
 

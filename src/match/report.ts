@@ -13,6 +13,8 @@ export interface ReportContext {
   config: MatchConfig;
   /** Where the openings came from, e.g. "openings.txt (1000 lines)", or null for the empty board. */
   openingsSource: string | null;
+  /** Where the games were played, in place of "concurrency N" (e.g. the queue and its workers). */
+  placement?: string;
 }
 
 function wld(r: Wld): string {
@@ -58,7 +60,7 @@ export function formatReport(outcome: MatchOutcome, context: ReportContext): str
   lines.push(`Match ${a} vs ${b}`);
   lines.push(
     `  ${config.size}x${config.size}, komi ${config.halfKomi / 2}, tc ${tcText(config)}, ` +
-      `openings ${context.openingsSource ?? 'none (empty board)'}, concurrency ${config.concurrency}`,
+      `openings ${context.openingsSource ?? 'none (empty board)'}, ${context.placement ?? `concurrency ${config.concurrency}`}`,
   );
   lines.push(`  ${tally.games} of ${config.games} games in ${formatDuration(outcome.elapsedMs)}, ${stopText}`);
   if (outcome.error !== undefined) lines.push(`  error: ${outcome.error}`);

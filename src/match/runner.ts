@@ -73,13 +73,13 @@ export interface MatchOutcome {
 const MAX_START_FAILURES = 3;
 
 /** A name for an engine without `id name`: its program, or the script an interpreter runs. */
-function fallbackName(argv: readonly string[]): string {
+export function fallbackName(argv: readonly string[]): string {
   const script = argv.slice(1).find((a) => !a.startsWith('-') && /[/.]/.test(a));
   return basename(script ?? argv[0]!);
 }
 
 /** Name, label and setoption lines from the handshake; throws MatchError for options that do not fit. */
-function resolveOptions(spec: EngineSpec, label: string, identity: EngineIdentity, halfKomi: number): { name: string; value: string }[] {
+export function resolveOptions(spec: EngineSpec, label: string, identity: EngineIdentity, halfKomi: number): { name: string; value: string }[] {
   const lines: { name: string; value: string }[] = [];
   const halfKomiOption = identity.options.get('halfkomi');
   if (halfKomiOption === undefined) {

@@ -13,6 +13,8 @@ export interface TeiOption {
 export interface EngineIdentity {
   name?: string;
   author?: string;
+  /** `id version`, which Bredon and PTN Ninja use; other engines may not send it. */
+  version?: string;
   /** Keyed by lower-case name (UCI option names are matched without regard to case). */
   options: Map<string, TeiOption>;
 }
@@ -46,9 +48,10 @@ export function parseOptionLine(line: string): TeiOption | null {
 export function readHandshakeLine(line: string, identity: EngineIdentity): boolean {
   const text = line.trim();
   if (text === 'teiok') return true;
-  const id = /^id\s+(name|author)\s+(.*)$/.exec(text);
+  const id = /^id\s+(name|author|version)\s+(.*)$/.exec(text);
   if (id) {
     if (id[1] === 'name') identity.name = id[2]!.trim();
+    else if (id[1] === 'version') identity.version = id[2]!.trim();
     else identity.author = id[2]!.trim();
     return false;
   }

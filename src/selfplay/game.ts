@@ -40,6 +40,17 @@ export interface SelfplayJob {
   seed: number;
 }
 
+/** What every game of a run shares; game `index` takes the openings in order from `firstOpening` (1-based), starting over after the last. */
+export interface SelfplayTerms extends Omit<SelfplayJob, 'index' | 'opening'> {
+  openings: Opening[];
+  firstOpening: number;
+}
+
+export function selfplayJob(terms: SelfplayTerms, index: number): SelfplayJob {
+  const { openings, firstOpening, ...rest } = terms;
+  return { ...rest, index, opening: openings[(firstOpening - 1 + index) % openings.length]! };
+}
+
 export type MoveKind = 'book' | 'random' | 'search';
 
 export interface SelfplayMove {

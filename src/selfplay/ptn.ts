@@ -35,10 +35,11 @@ function endText(game: SelfplayGame): string {
   }
 }
 
-export function formatSelfplayPtn(game: SelfplayGame): string {
+/** `tags` come after the standard ones (e.g. the worker that played the game). */
+export function formatSelfplayPtn(game: SelfplayGame, tags: readonly (readonly [string, string])[] = []): string {
   const { job } = game;
   const d = game.startedAt;
-  const tags: [string, string][] = [
+  const all: (readonly [string, string])[] = [
     ['Site', SELFPLAY_SITE],
     ['Event', `Bredon selfplay, ${job.nodes} nodes per move, seed ${job.seed}`],
     ['Date', `${d.getFullYear()}.${pad2(d.getMonth() + 1)}.${pad2(d.getDate())}`],
@@ -50,9 +51,10 @@ export function formatSelfplayPtn(game: SelfplayGame): string {
     ['Komi', komiText(job.halfKomi)],
     ['Result', game.result],
   ];
-  if (job.opening.tps !== null) tags.push(['TPS', job.opening.tps]);
-  if (game.termination === 'max plies') tags.push(['Termination', 'adjudication']);
-  const lines = tags.map(([k, v]) => `[${k} "${v.replace(/["\\]/g, '')}"]`);
+  if (job.opening.tps !== null) all.push(['TPS', job.opening.tps]);
+  if (game.termination === 'max plies') all.push(['Termination', 'adjudication']);
+  all.push(...tags);
+  const lines = all.map(([k, v]) => `[${k} "${v.replace(/["\\]/g, '')}"]`);
   lines.push('');
 
   lines.push(...numberedMoveLines(job.opening.tps, game.moves.map((m) => `${m.text} ${moveComment(m)}`)));
