@@ -55,7 +55,7 @@ describe('bredon match --queue', () => {
       expect(rounds(ptn).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
       expect(ptn).toMatch(/^\[Worker "[^"]+"\]$/m);
       // The games themselves are the local match's.
-      const strip = (p: string) => p.replace(/^\[(Date|Time|Worker|Round)[^\n]*\n/gm, '').replace(/ [0-9.]+s\}/g, '}');
+      const strip = (p: string) => p.replace(/^\[(Date|Time|Worker|Round)[^\n]*\n/gm, '').replace(/ ?[0-9.]+s\}/g, '}');
       const byRound = (p: string) => new Map(p.split(/\n(?=\[Site)/).map((g) => [rounds(g)[0], strip(g).trim()]));
       const q = byRound(ptn);
       for (const [round, game] of byRound(readFileSync(join(d, 'l.ptn'), 'utf8'))) expect(q.get(round)).toBe(game);
