@@ -3,6 +3,7 @@
 
 import type { ReserveCount, ReserveOptions } from '../core/position.js';
 import { halfKomiFrom } from '../notation/ptn-game.js';
+import { parseQueueUrl, QueueUrlError, type QueueUrl } from '../queue/url.js';
 import { UsageError } from './errors.js';
 
 /** Parses a whole number option, naming the option when it is not one. */
@@ -68,4 +69,14 @@ export function floatOption(name: string, value: string | undefined, min: number
 /** An argument as it would be typed in a shell (for the file's header). */
 export function shellWord(s: string): string {
   return /^[A-Za-z0-9_./:=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** --queue URL, read as a Redis address; a malformed one is a usage error naming what is wrong. */
+export function queueOption(url: string): QueueUrl {
+  try {
+    return parseQueueUrl(url);
+  } catch (e) {
+    if (e instanceof QueueUrlError) throw new UsageError(e.message);
+    throw e;
+  }
 }

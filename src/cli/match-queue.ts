@@ -10,12 +10,11 @@ import { formatReport } from '../match/report.js';
 import type { MatchConfig } from '../match/runner.js';
 import type { SprtParams } from '../match/sprt.js';
 import { DEFAULT_TIMEOUTS } from '../match/tei-engine.js';
-import { parseQueueUrl, QueueUrlError } from '../queue/url.js';
 import { QueueAccessError } from '../queue/connection.js';
 import { RunError } from '../queue/coordinator.js';
 import { describeBuild } from '../queue/jobs.js';
 import { runQueuedMatch, type QueuedMatchSettings } from '../queue/match-run.js';
-import { intOption } from './args.js';
+import { intOption, queueOption } from './args.js';
 import { UsageError } from './errors.js';
 import { catchInterrupts } from './interrupts.js';
 import { bindName, bindOption, matchTerms, MAX_PLIES } from './match-options.js';
@@ -96,13 +95,7 @@ function reportConfig(s: QueuedMatchSettings): MatchConfig {
 }
 
 export async function runMatchOnQueue(values: QueueMatchValues, sprt: SprtParams | null, out: (line: string) => void): Promise<void> {
-  let queue;
-  try {
-    queue = parseQueueUrl(values.queue);
-  } catch (e) {
-    if (e instanceof QueueUrlError) throw new UsageError(e.message);
-    throw e;
-  }
+  const queue = queueOption(values.queue);
   let start: { settings: QueuedMatchSettings } | { resume: string };
   if (values.resume !== undefined) {
     const others = Object.keys(values).filter((k) => !['queue', 'resume', 'ptn', 'debug', 'tc', 'engine', 'name', 'option'].includes(k));

@@ -10,11 +10,11 @@ import { parseArgs } from 'node:util';
 import { EMPTY_OPENING, readOpenings, type Opening } from '../match/openings.js';
 import { selfplayJob, type SelfplayJob } from '../selfplay/game.js';
 import { isSelfplayWorker, runSelfplayPool, runSelfplayWorker } from '../selfplay/worker.js';
-import { halfKomiOption, intOption } from './args.js';
+import { halfKomiOption, intOption, queueOption } from './args.js';
 import { UsageError } from './errors.js';
 import { catchInterrupts } from './interrupts.js';
 import { SelfplayOutput } from './selfplay-output.js';
-import { parseQueueUrl, QueueUrlError, type QueueUrl } from '../queue/url.js';
+import type { QueueUrl } from '../queue/url.js';
 
 export const selfplayUsage =
   'bredon selfplay --size N [--komi K] [--games N] [--nodes N] [--openings FILE] [--opening-lines A-B] ' +
@@ -106,12 +106,7 @@ export async function runSelfplay(argv: string[], out: (line: string) => void): 
   if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': ${selfplayUsage}`);
   let queue: QueueUrl | null = null;
   if (values.queue !== undefined) {
-    try {
-      queue = parseQueueUrl(values.queue);
-    } catch (e) {
-      if (e instanceof QueueUrlError) throw new UsageError(e.message);
-      throw e;
-    }
+    queue = queueOption(values.queue);
   } else if (values.resume !== undefined) {
     throw new UsageError(`--resume continues a self-play run on a queue: give --queue URL too`);
   }

@@ -5,12 +5,11 @@
 import { parseArgs } from 'node:util';
 import { killAllEngines } from '../match/engine-process.js';
 import { DEFAULT_TIMEOUTS } from '../match/tei-engine.js';
-import { parseQueueUrl, QueueUrlError } from '../queue/url.js';
 import { identifyOffers, parseOffer } from '../queue/offers.js';
 import { QueueAccessError } from '../queue/connection.js';
 import { runWorker, SELF } from '../queue/worker.js';
 import { runBenchPositions } from '../search/bench.js';
-import { intOption } from './args.js';
+import { intOption, queueOption } from './args.js';
 import { UsageError } from './errors.js';
 import { catchInterrupts } from './interrupts.js';
 import { SPEED_BENCH_DEPTH, workerUsage } from './worker-help.js';
@@ -30,13 +29,7 @@ export async function runWorkerCommand(argv: string[]): Promise<number> {
   });
   if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': ${workerUsage}`);
   if (values.queue === undefined) throw new UsageError(`--queue is required: ${workerUsage}`);
-  let queue;
-  try {
-    queue = parseQueueUrl(values.queue);
-  } catch (e) {
-    if (e instanceof QueueUrlError) throw new UsageError(e.message);
-    throw e;
-  }
+  const queue = queueOption(values.queue);
   const specs = (values.engine ?? []).map((text) => {
     try {
       return parseOffer(text);

@@ -8,7 +8,7 @@ import type { Position } from '../core/position.js';
 import { evaluate } from '../eval/evaluate.js';
 import { maxActive, squareInputs } from '../eval/net/inputs.js';
 import { MAP } from '../eval/roadmap.js';
-import { QuietCollector } from '../tune/dataset.js';
+import { SplitCollector } from '../tune/dataset.js';
 import { sigmoid } from '../tune/model.js';
 
 /** One split (training or validation), in shared memory. */
@@ -128,14 +128,12 @@ export interface SampleOptions {
 }
 
 /** Collects quiet positions as network samples, split by game into training and validation. */
-export class SampleCollector extends QuietCollector {
-  readonly train: SampleBuilder;
-  readonly validation: SampleBuilder;
-
-  constructor(size: number, private readonly o: SampleOptions) {
-    super(size);
-    this.train = new SampleBuilder(size);
-    this.validation = new SampleBuilder(size);
+export class SampleCollector extends SplitCollector<SampleBuilder> {
+  constructor(
+    size: number,
+    private readonly o: SampleOptions,
+  ) {
+    super(size, new SampleBuilder(size), new SampleBuilder(size));
   }
 
   protected keep(pos: Position, halfKomi: number, result: number, evalP: number, score: number, tiltak: boolean, held: boolean): void {
@@ -148,15 +146,5 @@ export class SampleCollector extends QuietCollector {
     const mover = evaluate(pos, halfKomi, 0, MAP[3]! - MAP[7]!);
     const white = pos.side === 0 ? mover : -mover;
     (held ? this.validation : this.train).push(pos, t, white / K, tiltak);
-  }
-
-  mark(): [number, number] {
-    return [this.train.n, this.validation.n];
-  }
-
-  rollback(mark: unknown): void {
-    const [t, v] = mark as [number, number];
-    this.train.truncate(t);
-    this.validation.truncate(v);
   }
 }

@@ -182,23 +182,14 @@ export abstract class QuietCollector {
   }
 }
 
-/** Collects the linear model's feature rows into the two splits. */
-class Collector extends QuietCollector {
-  readonly train: RowBuilder;
-  readonly validation: RowBuilder;
-  private readonly F: Float64Array;
-
-  constructor(size: number) {
+/** A collector that keeps positions in a training and a validation store, each cut back by count. */
+export abstract class SplitCollector<B extends { readonly n: number; truncate(n: number): void }> extends QuietCollector {
+  constructor(
+    size: number,
+    readonly train: B,
+    readonly validation: B,
+  ) {
     super(size);
-    const count = featureLayout(size).count;
-    this.train = new RowBuilder(count);
-    this.validation = new RowBuilder(count);
-    this.F = new Float64Array(count);
-  }
-
-  protected keep(pos: Position, halfKomi: number, result: number, evalP: number, score: number, tiltak: boolean, held: boolean): void {
-    extractFeatures(pos, halfKomi, this.F);
-    (held ? this.validation : this.train).push(this.F, gamePhase(pos), result, evalP, score, tiltak);
   }
 
   mark(): [number, number] {
@@ -209,6 +200,22 @@ class Collector extends QuietCollector {
     const [t, v] = mark as [number, number];
     this.train.truncate(t);
     this.validation.truncate(v);
+  }
+}
+
+/** Collects the linear model's feature rows into the two splits. */
+class Collector extends SplitCollector<RowBuilder> {
+  private readonly F: Float64Array;
+
+  constructor(size: number) {
+    const count = featureLayout(size).count;
+    super(size, new RowBuilder(count), new RowBuilder(count));
+    this.F = new Float64Array(count);
+  }
+
+  protected keep(pos: Position, halfKomi: number, result: number, evalP: number, score: number, tiltak: boolean, held: boolean): void {
+    extractFeatures(pos, halfKomi, this.F);
+    (held ? this.validation : this.train).push(this.F, gamePhase(pos), result, evalP, score, tiltak);
   }
 }
 

@@ -7,7 +7,7 @@
 
 import { dropMask, isSpread } from '../../core/move.js';
 import type { Position } from '../../core/position.js';
-import { BENEATH, inputLayout, maxActive, SQUARE_INPUTS, type InputLayout } from './inputs.js';
+import { BENEATH, inputLayout, maxActive, squareInputs, type InputLayout } from './inputs.js';
 import type { Network } from './network.js';
 
 export class NetAccumulator {
@@ -68,7 +68,7 @@ export class NetAccumulator {
     const list = this.scratch;
     this.dirty[s] = 0;
     for (let sq = 0; sq < pos.area; sq++) {
-      const n = this.squareInputs(pos, sq, list, 0);
+      const n = squareInputs(pos, sq, list, 0);
       for (let i = 0; i < n; i++) this.feature(list[i]!, o, 1);
     }
     for (let c = 0; c < 2; c++) this.reserveInputs(c, this.reserveKey(pos, c), o, 1);
@@ -163,7 +163,7 @@ export class NetAccumulator {
   /** The inputs (White's perspective) of the squares `move` touches, into out; returns how many. */
   private collect(pos: Position, move: number, out: Int32Array, at: number): number {
     const sq = move & 63;
-    let n = this.squareInputs(pos, sq, out, at);
+    let n = squareInputs(pos, sq, out, at);
     if (!isSpread(move)) return n - at;
     const step = pos.info.delta[(move >>> 6) & 3]!;
     let mask = dropMask(move);
@@ -171,22 +171,9 @@ export class NetAccumulator {
     while (mask !== 0) {
       cur += step;
       mask &= mask - 1;
-      n = this.squareInputs(pos, cur, out, n);
+      n = squareInputs(pos, cur, out, n);
     }
     return n - at;
-  }
-
-  private squareInputs(pos: Position, sq: number, out: Int32Array, n: number): number {
-    const h = pos.height[sq]!;
-    if (h === 0) return n;
-    const base = sq * SQUARE_INPUTS;
-    const code = pos.top[sq]!;
-    out[n++] = base + ((code >> 1) - 1) * 2 + (code & 1);
-    const deep = h - 1 < BENEATH ? h - 1 : BENEATH;
-    const at = sq * pos.stride + h - 1;
-    const stack = pos.stack;
-    for (let d = 1; d <= deep; d++) out[n++] = base + 4 + 2 * d + stack[at - d]!;
-    return n;
   }
 
   /** Colour c's stones and capstones left, clamped, packed as stones * 256 + caps. */

@@ -47,7 +47,7 @@ export function inputLayout(size: number): InputLayout {
 /**
  * Writes the inputs of square sq for White's perspective into out[at..] and returns the new
  * end. Black's index of the same piece is index ^ 1 (own and theirs swap; both are even-based
- * pairs). Used by the trainer and by the full refresh; the accumulator has its own unrolled loop.
+ * pairs). Used by the trainer and by the engine's accumulators alike.
  */
 export function squareInputs(pos: Position, sq: number, out: Uint16Array | Int32Array, at: number): number {
   const h = pos.height[sq]!;
