@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BREDON_ENGINE, Parts, rounds } from './helpers.js';
+import { BREDON_ENGINE, Parts, rounds, SKIP_WITHOUT_REDIS } from './helpers.js';
 
 const parts = new Parts();
 afterEach(() => parts.cleanup(), 30_000);
@@ -27,7 +27,7 @@ function workerOfRound(ptn: string): Map<number, string> {
   return new Map(ptn.split(/\n(?=\[Site)/).map((g) => [rounds(g)[0]!, /^\[Worker "([^"]+)"\]$/m.exec(g)![1]!]));
 }
 
-describe('bredon match --queue through faults', () => {
+describe.skipIf(SKIP_WITHOUT_REDIS)('bredon match --queue through faults', () => {
   it('replays the pair of a worker SIGKILLed mid-game on another worker, counting it once', () =>
     withDir(async (d) => {
       const redis = await parts.redis();

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
-import { BREDON_ENGINE, Parts, rounds } from './helpers.js';
+import { BREDON_ENGINE, Parts, rounds, SKIP_WITHOUT_REDIS } from './helpers.js';
 import { buildFakeRules, fake, removeDir } from '../match/helpers.js';
 import { saveRun, publishRun, refusals, queueName, type RunSpec } from '../../src/queue/store.js';
 
@@ -30,7 +30,7 @@ function comparable(report: string): string[] {
     .map((l) => l.replace(/ in [0-9:]+, /, ' in T, '));
 }
 
-describe('bredon match --queue', () => {
+describe.skipIf(SKIP_WITHOUT_REDIS)('bredon match --queue', () => {
   it('plays every game once over several workers, with the report and PTN of a local match; the password never shows', async () => {
     const redis = await parts.redis({ password: 's3cret-pw' });
     const workers = [worker(redis.url), worker(redis.url)];

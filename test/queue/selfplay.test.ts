@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BREDON_ENGINE, Parts, rounds } from './helpers.js';
+import { BREDON_ENGINE, Parts, rounds, SKIP_WITHOUT_REDIS } from './helpers.js';
 
 const parts = new Parts();
 afterEach(() => parts.cleanup(), 30_000);
@@ -14,7 +14,7 @@ afterEach(() => parts.cleanup(), 30_000);
 const TERMS = ['--size', '4', '--nodes', '300', '--seed', '7', '--random-plies', '2'];
 const sorted = (text: string) => text.split('\n').filter((l) => l !== '').sort();
 
-describe('bredon selfplay --queue', () => {
+describe.skipIf(SKIP_WITHOUT_REDIS)('bredon selfplay --queue', () => {
   it('plays the games of a local run with the same seed on the workers, files written here', async () => {
     const d = mkdtempSync(join(tmpdir(), 'bredon-queue-'));
     try {
