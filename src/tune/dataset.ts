@@ -6,7 +6,9 @@
 //   tag. A move played by Tiltak whose comment has Tiltak's form `{<eval>/<depth> <time>s}` gives
 //   an evaluation target for the position BEFORE that move: p = (eval + 1) / 2, Tiltak's expected
 //   score for White after searching it. (Bredon's match runner writes the same shape but in
-//   flats from the mover's view, so the form alone is not enough: the mover must be Tiltak.)
+//   flats from the mover's view, so the form alone is not enough: the mover must be Tiltak. For
+//   Tiltak's own games played with `bredon match`, Site "Bredon match", whose comments are then
+//   Tiltak's score (2p - 1) from the mover's view, Black's are turned to White's view.)
 // - TSV (`bredon selfplay --out`): the result column, and the search score as a second target,
 //   sigmoid(score / K) once K is fitted.
 //
@@ -119,6 +121,9 @@ export function resultScore(text: string | undefined): number | undefined {
       return undefined;
   }
 }
+
+/** The Site tag of `bredon match`'s PTN (src/match/ptn-writer.ts). */
+export const BREDON_MATCH_SITE = 'Bredon match';
 
 const TILTAK_COMMENT = /^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))\/[0-9]+\s+[0-9]+(?:\.[0-9]+)?s$/;
 
@@ -246,13 +251,17 @@ function addPtnGame(c: QuietCollector, file: string, game: PtnGame, opts: LoadOp
     const tiltak = white || black;
     const held = isValidationGame(file, game.index - 1, opts.seed, opts.validation);
     const moves = game.moves;
+    // `bredon match` writes each engine's score from the mover's view (Racetrack and the shared
+    // archives: White's), so Tiltak games played with it (Site "Bredon match") are read as such.
+    const moverView = tagValue(game, 'Site')?.trim() === BREDON_MATCH_SITE;
     let i = 0;
     // onMove sees the position after moves[i - 1], i.e. the position before moves[i], whose
     // comment (when Tiltak played that move) is Tiltak's evaluation of this position.
     const target = (next: number): number => {
       const m = moves[next];
       if (m === undefined || !(m.side === 0 ? white : black)) return NaN;
-      return tiltakEval(m.comment);
+      const p = tiltakEval(m.comment);
+      return moverView && m.side === 1 ? 1 - p : p;
     };
     replayGame(game, {
       size: opts.size,

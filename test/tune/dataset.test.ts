@@ -58,6 +58,14 @@ describe('reading targets', () => {
     expect(Array.from(one.train.evalP)).toEqual([0.75, NaN, 0.6, NaN, NaN].map(Math.fround));
   });
 
+  it("reads Tiltak's games played with bredon match (mover's view) in White's view", async () => {
+    const dir = tempDir();
+    const matchGame = `[Site "Bredon match"]\n` + game('Tiltak');
+    const d = await loadDataset([writeTemp(dir, 'match.ptn', matchGame)], { size: 6, validation: 0, seed: 1 });
+    // Black's comments -0.5 and +0.1 are Black's view: White's expected score 0.75 and 0.45.
+    expect(Array.from(d.train.evalP)).toEqual([0.75, 0.75, 0.6, 0.45, NaN].map(Math.fround));
+  });
+
   it('skips unfinished games and other sizes, and reports a game that does not replay', async () => {
     const dir = tempDir();
     const text =
