@@ -9,7 +9,7 @@
 // batch into `grad`; nothing is allocated per sample.
 
 import { transformSquare } from '../core/symmetry.js';
-import { inputLayout, SQUARE_INPUTS, type InputLayout } from '../eval/net/inputs.js';
+import { inputLayout, reserveInputs, SQUARE_INPUTS, type InputLayout } from '../eval/net/inputs.js';
 import type { Samples } from './samples.js';
 
 export interface Shape {
@@ -59,8 +59,10 @@ export class Scratch {
   readonly idx: Int32Array;
   readonly L: InputLayout;
   readonly sym: Int32Array;
+  readonly o: Offsets;
 
   constructor(readonly shape: Shape) {
+    this.o = offsets(shape);
     const H = shape.hidden;
     this.accW = new Float64Array(H);
     this.accB = new Float64Array(H);
@@ -89,23 +91,13 @@ function gather(d: Samples, i: number, t: number, s: Scratch): number {
     }
   }
   const r = 4 * i;
-  const ws = clamp(d.reserves[r]!, L.maxStones);
-  const bs = clamp(d.reserves[r + 1]!, L.maxStones);
-  const wc = clamp(d.reserves[r + 2]!, L.maxCaps);
-  const bc = clamp(d.reserves[r + 3]!, L.maxCaps);
-  idx[n] = L.reserves + ws;
-  idx[n + 1] = L.theirStones + bs;
-  idx[n + 2] = L.ownCaps + wc;
-  idx[n + 3] = L.theirCaps + bc;
-  idx[n + 4] = L.reserves + bs;
-  idx[n + 5] = L.theirStones + ws;
-  idx[n + 6] = L.ownCaps + bc;
-  idx[n + 7] = L.theirCaps + wc;
+  const ws = d.reserves[r]!;
+  const bs = d.reserves[r + 1]!;
+  const wc = d.reserves[r + 2]!;
+  const bc = d.reserves[r + 3]!;
+  reserveInputs(L, ws, bs, wc, bc, idx, n);
+  reserveInputs(L, bs, ws, bc, wc, idx, n + 4);
   return n;
-}
-
-function clamp(x: number, max: number): number {
-  return x > max ? max : x;
 }
 
 /** The accumulators of sample i (under symmetry t) into s.accW, s.accB; returns the square-input count. */
@@ -150,7 +142,7 @@ function output(p: Float64Array, o: Offsets, side: number, s: Scratch): number {
 
 /** White's logit z of sample i under symmetry t. */
 export function predict(p: Float64Array, shape: Shape, d: Samples, i: number, t: number, s: Scratch): number {
-  const o = offsets(shape);
+  const o = s.o;
   accumulate(p, o, d, i, t, s);
   const y = output(p, o, d.side[i]!, s);
   return (shape.residual ? d.base[i]! : 0) + (d.side[i] === 0 ? y : -y);
@@ -158,7 +150,7 @@ export function predict(p: Float64Array, shape: Shape, d: Samples, i: number, t:
 
 /** The mover's logit of sample i as played (what the engine's network part must agree with). */
 export function moverLogit(p: Float64Array, shape: Shape, d: Samples, i: number, s: Scratch): number {
-  const o = offsets(shape);
+  const o = s.o;
   accumulate(p, o, d, i, 0, s);
   return output(p, o, d.side[i]!, s);
 }
@@ -199,7 +191,7 @@ export function batchGradient(
   s: Scratch,
   grad: Float64Array,
 ): number {
-  const o = offsets(shape);
+  const o = s.o;
   const H = shape.hidden;
   const { accW, accB, dW, dB, idx } = s;
   let total = 0;

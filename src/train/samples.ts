@@ -30,9 +30,6 @@ export interface Samples {
   readonly tiltak: Uint8Array;
 }
 
-/** The arrays of a Samples, for posting to a worker (SharedArrayBuffers are shared, not copied). */
-export type SamplesMessage = Samples;
-
 function shared<T extends Uint16Array | Int32Array | Uint8Array | Float32Array>(
   Ctor: { new (b: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number },
   src: T,

@@ -7,7 +7,7 @@
 
 import { dropMask, isSpread } from '../../core/move.js';
 import type { Position } from '../../core/position.js';
-import { BENEATH, inputLayout, maxActive, squareInputs, type InputLayout } from './inputs.js';
+import { BENEATH, inputLayout, maxActive, reserveInputs, squareInputs, type InputLayout } from './inputs.js';
 import type { Network } from './network.js';
 
 export class NetAccumulator {
@@ -21,18 +21,18 @@ export class NetAccumulator {
   private readonly reservesUsed: boolean;
   /**
    * Per slot t, what the move from slot t - 1 changed, noted when it was made: the inputs of the
-   * squares it touched before (removed) and after (added) it, at t * listSize; the placer and its
-   * reserve before and after (reserveFrom -1 when no reserve input changed); dirty[t] = 1 while
-   * slot t's accumulators are not computed from them yet.
+   * squares it touched before (removed) and after (added) it, at t * listSize; for a placement
+   * (reservesNoted[t] = 1) both perspectives' reserve inputs before and after it, at t * 8;
+   * dirty[t] = 1 while slot t's accumulators are not computed from them yet.
    */
   private readonly listSize: number;
   private readonly removed: Int32Array;
   private readonly added: Int32Array;
   private readonly removedCount: Int32Array;
   private readonly addedCount: Int32Array;
-  private readonly placer: Int32Array;
-  private readonly reserveFrom: Int32Array;
-  private readonly reserveTo: Int32Array;
+  private readonly reservesBefore: Int32Array;
+  private readonly reservesAfter: Int32Array;
+  private readonly reservesNoted: Uint8Array;
   private readonly dirty: Uint8Array;
   /** Scratch for refresh. */
   private readonly scratch: Int32Array;
@@ -51,11 +51,11 @@ export class NetAccumulator {
     this.added = new Int32Array(slots * this.listSize);
     this.removedCount = new Int32Array(slots);
     this.addedCount = new Int32Array(slots);
-    this.placer = new Int32Array(slots);
-    this.reserveFrom = new Int32Array(slots);
-    this.reserveTo = new Int32Array(slots);
+    this.reservesBefore = new Int32Array(slots * 8);
+    this.reservesAfter = new Int32Array(slots * 8);
+    this.reservesNoted = new Uint8Array(slots);
     this.dirty = new Uint8Array(slots);
-    this.scratch = new Int32Array(maxActive(net.size));
+    this.scratch = new Int32Array(Math.max(8, maxActive(net.size)));
   }
 
   /** Computes slot `s` from scratch for `pos`. */
@@ -71,7 +71,8 @@ export class NetAccumulator {
       const n = squareInputs(pos, sq, list, 0);
       for (let i = 0; i < n; i++) this.feature(list[i]!, o, 1);
     }
-    for (let c = 0; c < 2; c++) this.reserveInputs(c, this.reserveKey(pos, c), o, 1);
+    this.noteReserves(pos, list, 0);
+    for (let k = 0; k < 8; k++) this.row(list[k]!, o + (k >> 2) * H, 1);
   }
 
   /**
@@ -81,11 +82,10 @@ export class NetAccumulator {
   beforeMove(pos: Position, move: number, s: number): void {
     const t = s + 1;
     this.removedCount[t] = this.collect(pos, move, this.removed, t * this.listSize);
-    this.reserveFrom[t] = -1;
+    this.reservesNoted[t] = 0;
     if (!isSpread(move) && this.reservesUsed) {
-      const placer = pos.ply < 2 ? pos.side ^ 1 : pos.side;
-      this.placer[t] = placer;
-      this.reserveFrom[t] = this.reserveKey(pos, placer);
+      this.noteReserves(pos, this.reservesBefore, t * 8);
+      this.reservesNoted[t] = 1;
     }
   }
 
@@ -99,7 +99,7 @@ export class NetAccumulator {
     const t = s + 1;
     const o = t * this.listSize;
     this.addedCount[t] = this.collect(pos, move, this.added, o);
-    if (this.reserveFrom[t]! >= 0) this.reserveTo[t] = this.reserveKey(pos, this.placer[t]!);
+    if (this.reservesNoted[t] === 1) this.noteReserves(pos, this.reservesAfter, t * 8);
     this.dirty[t] = 1;
   }
 
@@ -154,9 +154,15 @@ export class NetAccumulator {
     }
     for (let i = o + pairs; i < na; i++) this.feature(add[i]!, to, 1);
     for (let i = o + pairs; i < nr; i++) this.feature(rem[i]!, to, -1);
-    if (this.reserveFrom[t]! >= 0) {
-      this.reserveInputs(this.placer[t]!, this.reserveFrom[t]!, to, -1);
-      this.reserveInputs(this.placer[t]!, this.reserveTo[t]!, to, 1);
+    if (this.reservesNoted[t] === 1) {
+      for (let k = t * 8; k < t * 8 + 8; k++) {
+        const before = this.reservesBefore[k]!;
+        const after = this.reservesAfter[k]!;
+        if (before === after) continue;
+        const half = to + ((k >> 2) & 1) * H;
+        this.row(before, half, -1);
+        this.row(after, half, 1);
+      }
     }
   }
 
@@ -176,16 +182,19 @@ export class NetAccumulator {
     return n - at;
   }
 
-  /** Colour c's stones and capstones left, clamped, packed as stones * 256 + caps. */
-  private reserveKey(pos: Position, c: number): number {
-    return clamp(pos.stones[c]!, this.L.maxStones) * 256 + clamp(pos.caps[c]!, this.L.maxCaps);
+  /** White's perspective's reserve inputs into out[at..at + 4), Black's into out[at + 4..at + 8). */
+  private noteReserves(pos: Position, out: Int32Array, at: number): void {
+    const st = pos.stones;
+    const cp = pos.caps;
+    reserveInputs(this.L, st[0]!, st[1]!, cp[0]!, cp[1]!, out, at);
+    reserveInputs(this.L, st[1]!, st[0]!, cp[1]!, cp[0]!, out, at + 4);
   }
 
   /** A null move at slot s: slot s + 1 is a copy (the board is unchanged). */
   copy(s: number): void {
     const t = s + 1;
     this.removedCount[t] = this.addedCount[t] = 0;
-    this.reserveFrom[t] = -1;
+    this.reservesNoted[t] = 0;
     this.dirty[t] = 1;
   }
 
@@ -229,31 +238,12 @@ export class NetAccumulator {
     }
   }
 
-  /**
-   * Adds or removes colour c's reserve inputs at counts `key` (reserveKey form): own for
-   * perspective c, theirs for the other.
-   */
-  private reserveInputs(c: number, key: number, o: number, sign: number): void {
-    const L = this.L;
+  /** Input i's weights added (sign 1) or taken (-1) into one perspective's accumulator at offset o. */
+  private row(i: number, o: number, sign: number): void {
     const H = this.H;
     const a = this.acc;
     const W = this.net.W1;
-    const st = key >> 8;
-    const cp = key & 255;
-    const oc = o + c * H;
-    const on = o + (c ^ 1) * H;
-    const i1 = (L.reserves + st) * H;
-    const i2 = (L.ownCaps + cp) * H;
-    const i3 = (L.theirStones + st) * H;
-    const i4 = (L.theirCaps + cp) * H;
-    for (let j = 0; j < H; j++) {
-      a[oc + j]! += sign * (W[i1 + j]! + W[i2 + j]!);
-      a[on + j]! += sign * (W[i3 + j]! + W[i4 + j]!);
-    }
+    const w = i * H;
+    for (let j = 0; j < H; j++) a[o + j]! += sign * W[w + j]!;
   }
 }
-
-function clamp(x: number, max: number): number {
-  return x < 0 ? 0 : x > max ? max : x;
-}
-

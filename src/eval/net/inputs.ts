@@ -61,15 +61,24 @@ export function squareInputs(pos: Position, sq: number, out: Uint16Array | Int32
   return at;
 }
 
-/** The reserve inputs of colour `c` for perspective c (own = c), clamped to the standard counts. */
-export function reserveInputs(L: InputLayout, pos: Position, c: number, out: Uint16Array | Int32Array, at: number): number {
-  const own = c;
-  const their = c ^ 1;
-  out[at++] = L.reserves + clamp(pos.stones[own]!, L.maxStones);
-  out[at++] = L.theirStones + clamp(pos.stones[their]!, L.maxStones);
-  out[at++] = L.ownCaps + clamp(pos.caps[own]!, L.maxCaps);
-  out[at++] = L.theirCaps + clamp(pos.caps[their]!, L.maxCaps);
-  return at;
+/**
+ * One perspective's four reserve inputs (its own and the other side's stones and capstones left,
+ * each clamped to the size's standard count) into out[at..at + 4). The engine's accumulators and
+ * the trainer both read the reserves through this.
+ */
+export function reserveInputs(
+  L: InputLayout,
+  ownStones: number,
+  theirStones: number,
+  ownCaps: number,
+  theirCaps: number,
+  out: Int32Array,
+  at: number,
+): void {
+  out[at] = L.reserves + clamp(ownStones, L.maxStones);
+  out[at + 1] = L.theirStones + clamp(theirStones, L.maxStones);
+  out[at + 2] = L.ownCaps + clamp(ownCaps, L.maxCaps);
+  out[at + 3] = L.theirCaps + clamp(theirCaps, L.maxCaps);
 }
 
 function clamp(x: number, max: number): number {
