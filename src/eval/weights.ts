@@ -99,14 +99,35 @@ function fromArrays(L: FeatureLayout, mg: readonly number[], eg: readonly number
 export function generatedFits(size: number, g: GeneratedSize | undefined): g is GeneratedSize {
   if (g === undefined) return false;
   const L = featureLayout(size);
-  return (
-    g.names.length === L.count &&
-    g.mg.length === L.count &&
-    g.eg.length === L.count &&
-    g.names.every((n, i) => n === L.names[i]) &&
-    g.mg.every(Number.isFinite) &&
-    g.eg.every(Number.isFinite)
-  );
+  return g.names.length === L.count && g.names.every((n, i) => n === L.names[i]) && wellFormed(g);
+}
+
+function wellFormed(g: GeneratedSize): boolean {
+  return g.mg.length === g.names.length && g.eg.length === g.names.length && g.mg.every(Number.isFinite) && g.eg.every(Number.isFinite);
+}
+
+/**
+ * A generated entry restated in the current layout of `size`, by feature name: the entry as it
+ * is when it fits; when features were added to features.ts since it was written, those take
+ * weight 0 (the evaluation is the one tuned, until the tuner is rerun) and the rest keep
+ * theirs. undefined when the entry is missing, malformed, or names a feature the layout no
+ * longer has (its weights were fitted beside that feature: not to be trusted without it).
+ */
+export function generatedInLayout(size: number, g: GeneratedSize | undefined): GeneratedSize | undefined {
+  if (g === undefined || !wellFormed(g)) return undefined;
+  const L = featureLayout(size);
+  if (g.names.length === L.count && g.names.every((n, i) => n === L.names[i])) return g;
+  const at = new Map<string, number>();
+  L.names.forEach((n, i) => at.set(n, i));
+  if (!g.names.every((n) => at.has(n))) return undefined;
+  const mg = new Array<number>(L.count).fill(0);
+  const eg = new Array<number>(L.count).fill(0);
+  g.names.forEach((n, i) => {
+    mg[at.get(n)!] = g.mg[i]!;
+    eg[at.get(n)!] = g.eg[i]!;
+  });
+  const added = L.names.filter((n) => !g.names.includes(n));
+  return { source: `${g.source} [features added since, at 0: ${added.join(', ')}]`, names: [...L.names], mg, eg };
 }
 
 const sets: WeightSet[] = [];
@@ -115,8 +136,8 @@ export function weightsFor(size: number): WeightSet {
   let w = sets[size];
   if (w === undefined) {
     const L = featureLayout(size);
-    const g = (GENERATED_WEIGHTS as Record<number, GeneratedSize | undefined>)[size];
-    if (generatedFits(size, g)) w = fromArrays(L, g.mg, g.eg, g.source);
+    const g = generatedInLayout(size, (GENERATED_WEIGHTS as Record<number, GeneratedSize | undefined>)[size]);
+    if (g !== undefined) w = fromArrays(L, g.mg, g.eg, g.source);
     else {
       const h = handWeights(size);
       w = fromArrays(L, h.mg, h.eg, 'hand-set defaults');

@@ -9,7 +9,7 @@ import { runTune } from '../../src/cli/tune.js';
 import { MAX_SIZE, MIN_SIZE } from '../../src/core/sizes.js';
 import { featureLayout } from '../../src/eval/features.js';
 import { GENERATED_WEIGHTS } from '../../src/eval/weights.generated.js';
-import { generatedFits, handWeights, type GeneratedSize } from '../../src/eval/weights.js';
+import { generatedFits, generatedInLayout, handWeights, type GeneratedSize } from '../../src/eval/weights.js';
 import { formatWeightsFile, handEntry, mergeEntries, readGeneratedEntries, roundWeight } from '../../src/tune/weights-file.js';
 import { firstTiltakGames, tempDir, writeTemp } from './helpers.js';
 
@@ -43,6 +43,31 @@ describe('the generated weights file', () => {
     expect(merged[7]!.source).toBe('hand-set defaults');
     expect(merged[3]!.mg).toEqual(handWeights(3).mg);
     expect(warned).toEqual([expect.stringContaining('size 7')]);
+  });
+
+  it('restates an entry written before features were added, by name, the new ones at 0', () => {
+    const L = featureLayout(6);
+    const full = handEntry(6);
+    const keep = full.names.map((_, i) => i).filter((i) => L.names[i] !== 'hardCap' && L.names[i] !== 'tempo');
+    const old: GeneratedSize = {
+      source: 'an older layout',
+      names: keep.map((i) => full.names[i]!),
+      mg: keep.map((i) => i + 0.5),
+      eg: keep.map((i) => -i),
+    };
+    const r = generatedInLayout(6, old)!;
+    expect(r.names).toEqual(L.names);
+    expect(r.mg[L.hardCap]).toBe(0);
+    expect(r.eg[L.tempo]).toBe(0);
+    expect(r.mg[L.flatLead]).toBe(L.flatLead + 0.5);
+    expect(r.eg[L.threat]).toBe(-L.threat);
+    expect(r.source).toBe('an older layout [features added since, at 0: hardCap, tempo]');
+    expect(mergeEntries({ 6: old }, {})[6]).toEqual(r);
+    // A feature the layout no longer has: the entry is not trusted (hand-set defaults instead).
+    const gone: GeneratedSize = { ...old, names: [...old.names.slice(0, -1), 'noSuchFeature'] };
+    expect(generatedInLayout(6, gone)).toBeUndefined();
+    expect(mergeEntries({ 6: gone }, {})[6]!.source).toBe('hand-set defaults');
+    expect(generatedInLayout(6, { ...old, mg: old.mg.slice(1) })).toBeUndefined();
   });
 
   it('reads back what it wrote, and imports as TypeScript', async () => {
