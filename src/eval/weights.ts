@@ -97,9 +97,11 @@ function fromArrays(L: FeatureLayout, mg: readonly number[], eg: readonly number
 
 /** Whether a generated entry fits the current layout (same feature names in the same order). */
 export function generatedFits(size: number, g: GeneratedSize | undefined): g is GeneratedSize {
-  if (g === undefined) return false;
-  const L = featureLayout(size);
-  return g.names.length === L.count && g.names.every((n, i) => n === L.names[i]) && wellFormed(g);
+  return g !== undefined && sameNames(featureLayout(size), g) && wellFormed(g);
+}
+
+function sameNames(L: FeatureLayout, g: GeneratedSize): boolean {
+  return g.names.length === L.count && g.names.every((n, i) => n === L.names[i]);
 }
 
 function wellFormed(g: GeneratedSize): boolean {
@@ -116,7 +118,7 @@ function wellFormed(g: GeneratedSize): boolean {
 export function generatedInLayout(size: number, g: GeneratedSize | undefined): GeneratedSize | undefined {
   if (g === undefined || !wellFormed(g)) return undefined;
   const L = featureLayout(size);
-  if (g.names.length === L.count && g.names.every((n, i) => n === L.names[i])) return g;
+  if (sameNames(L, g)) return g;
   const at = new Map<string, number>();
   L.names.forEach((n, i) => at.set(n, i));
   if (!g.names.every((n) => at.has(n))) return undefined;
