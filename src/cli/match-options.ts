@@ -77,6 +77,21 @@ export function parseScoring(text: string | undefined): ScoringVariants | null {
   return variants;
 }
 
+/**
+ * The --nodes values: unprefixed for both engines, `1:` or `2:` for one (the later wins), like
+ * --tc: node odds, or engines whose nodes are worth different amounts (an MCTS engine's against
+ * an alpha-beta engine's).
+ */
+export function bindNodes(texts: string[], tcs: [TimeControl, TimeControl]): void {
+  for (const text of texts) {
+    const m = /^(?:([0-9]+):)?(.*)$/.exec(text)!;
+    const targets = m[1] === undefined ? [0, 1] : [Number(m[1]) - 1];
+    if (targets.some((t) => t !== 0 && t !== 1)) throw new UsageError(`--nodes '${text}': engines are numbered 1 and 2`);
+    const nodes = intOption('nodes', m[2], 1, 1_000_000_000)!;
+    for (const t of targets) tcs[t]!.nodes = nodes;
+  }
+}
+
 export interface MatchTerms {
   size: number;
   halfKomi: number;
@@ -91,14 +106,13 @@ export interface MatchTerms {
 
 /** The terms of play from the parsed options (everything but the engines). */
 export function matchTerms(
-  values: { size?: string; komi?: string; tc?: string[]; nodes?: string; games?: string; scoring?: string; openings?: string },
+  values: { size?: string; komi?: string; tc?: string[]; nodes?: string[]; games?: string; scoring?: string; openings?: string },
   sprt: SprtParams | null,
 ): MatchTerms {
   const size = intOption('size', values.size, 3, 8) ?? 6;
   const halfKomi = parseKomi(values.komi);
   const [tc, tc2] = bindTimeControls(values.tc ?? []);
-  const nodes = intOption('nodes', values.nodes, 1, 1_000_000_000);
-  if (nodes !== undefined) tc.nodes = tc2.nodes = nodes;
+  bindNodes(values.nodes ?? [], [tc, tc2]);
   const games = intOption('games', values.games, 1, 10_000_000) ?? (sprt === null ? DEFAULT_GAMES : DEFAULT_SPRT_GAMES);
   const scoring = parseScoring(values.scoring);
   let openings: Opening[] = [EMPTY_OPENING];

@@ -35,7 +35,7 @@ export interface QueueMatchValues {
   size?: string;
   komi?: string;
   tc?: string[];
-  nodes?: string;
+  nodes?: string[];
   games?: string;
   openings?: string;
   concurrency?: string;
@@ -71,7 +71,7 @@ function settingsFrom(values: QueueMatchValues, sprt: SprtParams | null): Queued
     scoring: terms.scoring,
     maxPlies: MAX_PLIES,
     // Node budgets make games independent of the machine: no scaling then.
-    scaling: terms.tc.nodes !== undefined ? null : { referenceNps },
+    scaling: terms.tc.nodes !== undefined || terms.tc2.nodes !== undefined ? null : { referenceNps },
   };
 }
 

@@ -23,7 +23,7 @@ import { PtnFile } from './ptn-file.js';
 import { bindName, bindOption, extractSprt, matchTerms, MAX_PLIES } from './match-options.js';
 
 export const matchUsage =
-  'bredon match --engine "<command>" --engine "<command>" [--size N] [--komi K] [--tc [1:|2:]SEC+INC]... [--nodes N] [--games N] ' +
+  'bredon match --engine "<command>" --engine "<command>" [--size N] [--komi K] [--tc [1:|2:]SEC+INC]... [--nodes [1:|2:]N]... [--games N] ' +
   '[--openings FILE] [--concurrency N] [--ptn OUT.ptn] [--sprt [elo0=A] [elo1=B] [alpha=X] [beta=Y]] ' +
   '[--option [1:|2:]NAME=VALUE]... [--name 1:|2:NAME]... [--scoring area|downings,middletown,tarway] [--debug]; ' +
   'on workers: bredon match --queue URL --engine NAME --engine NAME [the same options but --concurrency, --debug] [--reference-nps N] | --queue URL --resume ID [--ptn OUT.ptn]';
@@ -37,8 +37,9 @@ export const matchHelp: CommandHelp = {
     '  --komi K               komi in flats, whole or half (default 0); sent as HalfKomi 2K',
     '  --tc [1:|2:]SEC+INC    time control per player (default 60+0.6); a move past the clock loses;',
     '                         1: or 2: for one engine only (time odds), none for both',
-    '  --nodes N              search N nodes per move (go nodes N) instead of playing on the clocks,',
-    '                         which still run as a limit: compares evaluations whatever the load',
+    '  --nodes [1:|2:]N       search N nodes per move (go nodes N) instead of playing on the clocks,',
+    '                         which still run as a limit: compares evaluations whatever the load;',
+    '                         1: or 2: for one engine only (node odds, or another engine\'s kind of node)',
     '  --games N              games to play, in colour-swapped pairs (default 100; 20000 with --sprt)',
     '  --openings FILE        one opening per line (moves, or a TPS and moves), used in file order',
     '  --concurrency N        games at once, each with its own process of each engine (default 1)',
@@ -74,7 +75,7 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
       size: { type: 'string' },
       komi: { type: 'string' },
       tc: { type: 'string', multiple: true },
-      nodes: { type: 'string' },
+      nodes: { type: 'string', multiple: true },
       games: { type: 'string' },
       openings: { type: 'string' },
       concurrency: { type: 'string' },

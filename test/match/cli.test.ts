@@ -105,6 +105,8 @@ describe('bredon match: bad input', () => {
     ['an option for engine 3', ['--engine', 'a', '--engine', 'b', '--option', '3:Hash=1'], /engines are numbered 1 and 2/],
     ['a time control for engine 3', ['--engine', 'a', '--engine', 'b', '--tc', '3:10+0.1'], /--tc '3:10\+0.1': engines are numbered 1 and 2/],
     ['a bad time control for engine 2', ['--engine', 'a', '--engine', 'b', '--tc', '2:fast'], /--tc must look like SECONDS\+INCREMENT .* got 'fast'/],
+    ['node odds for engine 3', ['--engine', 'a', '--engine', 'b', '--nodes', '3:1000'], /--nodes '3:1000': engines are numbered 1 and 2/],
+    ['a bad node count for engine 1', ['--engine', 'a', '--engine', 'b', '--nodes', '1:many'], /--nodes must be a whole number, got 'many'/],
     ['a bad scoring variant', ['--engine', 'a', '--engine', 'b', '--scoring', 'area,moon'], /--scoring takes area or a list/],
     ['an unknown flag', ['--engine', 'a', '--engine', 'b', '--frobnicate'], /unknown option '--frobnicate'/],
     ['an unreadable openings file', ['--engine', 'a', '--engine', 'b', '--openings', '/nonexistent/book.txt'], /cannot read openings file '\/nonexistent\/book.txt': no such file/],
@@ -210,6 +212,20 @@ describe('bredon match: a whole match', () => {
     const games = readPtn(readFileSync(ptn, 'utf8'));
     expect(games.length).toBe(2);
     for (const g of games) expect(g.tags.Clock).toBeUndefined();
+  });
+
+  it('plays node odds: --nodes 2:N gives engine 2 its own node budget, in either colour', async () => {
+    const logs = [join(work, 'nodes-1.log'), join(work, 'nodes-2.log')];
+    const run = await bredon([
+      'match', '--engine', fake('random', '--log', logs[0]!), '--engine', fake('random', '--log', logs[1]!),
+      '--size', '4', '--nodes', '300', '--nodes', '2:70', '--games', '2',
+    ]);
+    expect(run.code).toBe(0);
+    const gos = logs.map((log) => readLog(log).map(([, l]) => l).filter((l) => l.startsWith('go ')));
+    expect(gos[0]!.length).toBeGreaterThan(2);
+    expect(gos[1]!.length).toBeGreaterThan(2);
+    expect(new Set(gos[0])).toEqual(new Set(['go nodes 300']));
+    expect(new Set(gos[1])).toEqual(new Set(['go nodes 70']));
   });
 
   for (const signals of [1, 2]) {
