@@ -20,7 +20,7 @@ import { UsageError } from './errors.js';
 
 export const tuneUsage =
   'bredon tune --size N --data FILE [--data FILE ...] | --start-from M [--lambda L] [--epochs N] [--lr X] [--validation F] ' +
-  '[--l2 X] [--seed S] [--out PATH] [--dry-run]';
+  '[--l2 X] [--seed S] [--out PATH] [--eval-only] [--dry-run]';
 
 const DEFAULT_LAMBDA = 0.5;
 const DEFAULT_EPOCHS = 500;
@@ -48,6 +48,8 @@ export const tuneHelp: CommandHelp = {
     '  --lambda L        target = L * result + (1 - L) * evaluation target where a position has one',
     "                    (Tiltak's (eval + 1) / 2, or sigmoid(score / K) for a selfplay score), else",
     `                    the result alone; 0 to 1 (default ${DEFAULT_LAMBDA})`,
+    '  --eval-only       keep only positions with an evaluation target: of games against Tiltak, the',
+    "                    positions the other engine's moves led to, each with Tiltak's judgement",
     `  --epochs N        full passes of Adam over the training positions (default ${DEFAULT_EPOCHS}); 0 fits K only`,
     `  --lr X            Adam's step in centiflats (default ${DEFAULT_LR})`,
     `  --validation F    fraction of games held out (default ${DEFAULT_VALIDATION}), chosen by a seeded hash of`,
@@ -121,6 +123,7 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
       seed: { type: 'string' },
       out: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
+      'eval-only': { type: 'boolean', default: false },
       'start-from': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -175,7 +178,7 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
 
   const started = performance.now();
   const log = (line: string) => process.stderr.write(line + '\n');
-  const data = await loadDataset(files, { size, validation: validationFraction, seed, log });
+  const data = await loadDataset(files, { size, validation: validationFraction, seed, log, evalOnly: values['eval-only'] });
   const s = data.stats;
   if (data.train.n === 0) throw new UsageError(`no quiet training positions of size ${size} in the data (${s.kept} kept, all held out?)`);
   const loaded = performance.now();
@@ -205,7 +208,8 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
 
   const counts =
     `${s.kept} quiet positions (${data.train.n} train, ${data.validation.n} validation, ${tiltak.n} of them Tiltak's) ` +
-    `from ${s.games} games (${s.validationGames} held out)`;
+    `from ${s.games} games (${s.validationGames} held out)` +
+    (values['eval-only'] ? `, only positions with an evaluation target (--eval-only: ${s.noEval} without one left out)` : '');
   const source =
     `bredon tune ${new Date().toISOString().slice(0, 10)}: ${files.join(', ')}; ${counts}; ` +
     `K ${K.toFixed(1)}, lambda ${lambda}, ${epochs} epochs, lr ${lr}, l2 ${l2}; ` +
@@ -214,12 +218,13 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
 
   if (!dryRun) writeEntry(outPath, size, { source, names: [...L.names], mg: Array.from(mg), eg: Array.from(eg) }, commandLine, log);
 
-  const skipped = s.opening + s.finished + s.placementThreat + s.spreadThreat;
+  const skipped = s.opening + s.finished + s.placementThreat + s.spreadThreat + s.noEval;
   out(`size ${size}: ${s.games} games (${s.validationGames} held out; ${s.tiltakGames} played by Tiltak); skipped ${s.otherSize} of other sizes, ${s.unfinished} unfinished, ${s.errors} with errors`);
   out(`positions: ${s.kept} kept (${data.train.n} train, ${data.validation.n} validation, ${tiltak.n} Tiltak validation; ${s.withEval} with an evaluation target)`);
   out(
     `skipped: ${skipped} (${s.opening} in the first ${OPENING_PLIES} plies, ${s.finished} finished, ` +
-      `${s.placementThreat} with a placement road threat, ${s.spreadThreat} with a spread road threat)`,
+      `${s.placementThreat} with a placement road threat, ${s.spreadThreat} with a spread road threat` +
+      (values['eval-only'] ? `, ${s.noEval} quiet without an evaluation target)` : ')'),
   );
   out(`K: ${K.toFixed(1)} centiflats (lambda ${lambda})`);
   out('loss                before     after');

@@ -43,6 +43,13 @@ export interface LoadOptions {
   seed: number;
   /** Called with a line for stderr (games skipped for errors, per-file counts). */
   log?: (line: string) => void;
+  /**
+   * Keep only positions with an evaluation target (a Tiltak comment or a selfplay score). In
+   * games of Bredon against Tiltak that keeps the positions Bredon's moves led to, each with
+   * Tiltak's judgement of it, and drops those before Bredon's moves, whose only target would be
+   * the result of a game Tiltak usually won.
+   */
+  evalOnly?: boolean;
 }
 
 export interface LoadStats {
@@ -64,6 +71,8 @@ export interface LoadStats {
   spreadThreat: number;
   /** Kept positions with an evaluation target (Tiltak comment or selfplay score). */
   withEval: number;
+  /** Quiet positions left out for having no evaluation target (LoadOptions.evalOnly). */
+  noEval: number;
 }
 
 export interface Dataset {
@@ -75,7 +84,7 @@ export interface Dataset {
 }
 
 function emptyStats(): LoadStats {
-  return { games: 0, tiltakGames: 0, validationGames: 0, otherSize: 0, unfinished: 0, errors: 0, kept: 0, opening: 0, finished: 0, placementThreat: 0, spreadThreat: 0, withEval: 0 };
+  return { games: 0, tiltakGames: 0, validationGames: 0, otherSize: 0, unfinished: 0, errors: 0, kept: 0, opening: 0, finished: 0, placementThreat: 0, spreadThreat: 0, withEval: 0, noEval: 0 };
 }
 
 /** A 32-bit mix (the finaliser of MurmurHash3): neighbouring game numbers land far apart. */
@@ -166,6 +175,8 @@ export function quietVerdict(pos: Position, halfKomi: number): Verdict {
  */
 export abstract class QuietCollector {
   readonly stats = emptyStats();
+  /** Whether quiet positions without an evaluation target are left out (LoadOptions.evalOnly). */
+  evalOnly = false;
 
   constructor(readonly size: number) {}
 
@@ -181,9 +192,14 @@ export abstract class QuietCollector {
       this.stats[v]++;
       return;
     }
+    const hasEval = !Number.isNaN(evalP) || !Number.isNaN(score);
+    if (this.evalOnly && !hasEval) {
+      this.stats.noEval++;
+      return;
+    }
     this.keep(pos, halfKomi, result, evalP, score, tiltak, held);
     this.stats.kept++;
-    if (!Number.isNaN(evalP) || !Number.isNaN(score)) this.stats.withEval++;
+    if (hasEval) this.stats.withEval++;
   }
 }
 
@@ -327,6 +343,7 @@ async function loadTsv(c: QuietCollector, file: string, opts: LoadOptions): Prom
 
 /** Reads every file (.ptn or .tsv) of size opts.size into collector `c`. */
 export async function readGames(files: readonly string[], opts: LoadOptions, c: QuietCollector): Promise<void> {
+  c.evalOnly = opts.evalOnly === true;
   for (const file of files) {
     const lower = file.toLowerCase();
     const before = { ...c.stats };

@@ -58,6 +58,14 @@ describe('reading targets', () => {
     expect(Array.from(one.train.evalP)).toEqual([0.75, NaN, 0.6, NaN, NaN].map(Math.fround));
   });
 
+  it('with evalOnly keeps only the positions with an evaluation target (those Tiltak moved from)', async () => {
+    const dir = tempDir();
+    const file = writeTemp(dir, 'one.ptn', game('Someone'));
+    const d = await loadDataset([file], { size: 6, validation: 0, seed: 1, evalOnly: true });
+    expect(Array.from(d.train.evalP)).toEqual([0.75, 0.6].map(Math.fround));
+    expect(d.stats).toMatchObject({ kept: 2, withEval: 2, noEval: 3 });
+  });
+
   it("reads Tiltak's games played with bredon match (mover's view) in White's view", async () => {
     const dir = tempDir();
     const matchGame = `[Site "Bredon match"]\n` + game('Tiltak');
