@@ -17,6 +17,14 @@
 //                                     (one weight, not phased: the road map caches it by road set)
 //   threat                            squares where the side NOT to move could place a road (<= 2)
 //   tempo                             +1 White to move, -1 Black to move
+//   reserveLead, reserveLeadEnd       stones in hand (White's minus Black's); the same scaled up as
+//                                     the smaller reserve runs out (the game ends when either is
+//                                     empty: stones the opponent's reserve will not outlast are
+//                                     never placed, so hoarding them is no asset)
+//   tempoEnd                          tempo scaled the same way: who places the last stones
+//   supportEnd, captiveEnd            own / opponent pieces under each side's tops, scaled the same
+//                                     way: at the end only the tops count, so what a stack holds
+//                                     is worth less as the stones run out
 // Everything here is allocation-free: the search calls it at every leaf.
 
 import { dilate, OUT, popcount32 } from '../core/bitboard.js';
@@ -58,6 +66,11 @@ export interface FeatureLayout {
   readonly group: number;
   readonly threat: number;
   readonly tempo: number;
+  readonly reserveLead: number;
+  readonly reserveLeadEnd: number;
+  readonly tempoEnd: number;
+  readonly supportEnd: number;
+  readonly captiveEnd: number;
   /** 1 for features whose middle-game and end-game weights are one weight (the group spans). */
   readonly unphased: Uint8Array;
 }
@@ -106,6 +119,11 @@ function makeLayout(size: number): FeatureLayout {
   const group = block('group', size + 1);
   const threat = one('threat');
   const tempo = one('tempo');
+  const reserveLead = one('reserveLead');
+  const reserveLeadEnd = one('reserveLeadEnd');
+  const tempoEnd = one('tempoEnd');
+  const supportEnd = one('supportEnd');
+  const captiveEnd = one('captiveEnd');
   const unphased = new Uint8Array(names.length);
   for (let i = 0; i <= size; i++) unphased[group + i] = 1;
   return {
@@ -131,6 +149,11 @@ function makeLayout(size: number): FeatureLayout {
     group,
     threat,
     tempo,
+    reserveLead,
+    reserveLeadEnd,
+    tempoEnd,
+    supportEnd,
+    captiveEnd,
     unphased,
   };
 }
@@ -199,6 +222,9 @@ export function scoreBoard(
   const lc = LINE_COUNTS;
   lc.fill(0);
   let flats = 0;
+  // Pieces under the tops (White's minus Black's): own, and the opponent's (captives).
+  let support = 0;
+  let captive = 0;
   // The occupied squares in increasing order (the sum's order, hence its rounding, is that of
   // a plain square loop), found from the bitboards rather than by reading every top.
   const b = pos.b;
@@ -254,6 +280,8 @@ export function scoreBoard(
           if (stack[base + l] === colour) own++;
           else other++;
         }
+        support += sign * own;
+        captive += sign * other;
         const at = L.stack + 2 * (type - 1);
         s += sign * (own * W[row + at]! + other * W[row + at + 1]!);
         if (trace) {
@@ -263,6 +291,8 @@ export function scoreBoard(
         if (carryFloor > 0) {
           let bOwn = 0;
           for (let l = 0; l < carryFloor; l++) if (stack[base + l] === colour) bOwn++;
+          support += sign * bOwn;
+          captive += sign * (carryFloor - bOwn);
           s += sign * (bOwn * W[row + L.stack + 6]! + (carryFloor - bOwn) * W[row + L.stack + 7]!);
           if (trace) {
             F[L.stack + 6] += sign * bOwn;
@@ -278,7 +308,7 @@ export function scoreBoard(
   }
   const lead = flats - halfKomi / 2;
   const left = pos.stones[0]! < pos.stones[1]! ? pos.stones[0]! : pos.stones[1]!;
-  const leadEnd = (lead * 4) / (left + 4);
+  const leadEnd = (lead * 4) / (left + 4); // the same scale as endScale below
   const capInHand = pos.caps[0]! - pos.caps[1]!;
   s += lead * W[row + L.flatLead]! + leadEnd * W[row + L.flatLeadEnd]! + capInHand * W[row + L.capInHand]!;
   if (trace) {
@@ -342,10 +372,28 @@ export function scoreBoard(
   const white = pos.side === WHITE;
   const threat = white ? -threats : threats;
   const tempo = white ? 1 : -1;
-  s += threat * W[row + L.threat]! + tempo * W[row + L.tempo]!;
+  const endScale = 4 / (left + 4);
+  const reserveLead = pos.stones[0]! - pos.stones[1]!;
+  const reserveLeadEnd = reserveLead * endScale;
+  const tempoEnd = tempo * endScale;
+  const supportEnd = support * endScale;
+  const captiveEnd = captive * endScale;
+  s +=
+    supportEnd * W[row + L.supportEnd]! +
+    captiveEnd * W[row + L.captiveEnd]! +
+    threat * W[row + L.threat]! +
+    tempo * W[row + L.tempo]! +
+    reserveLead * W[row + L.reserveLead]! +
+    reserveLeadEnd * W[row + L.reserveLeadEnd]! +
+    tempoEnd * W[row + L.tempoEnd]!;
   if (trace) {
     F[L.threat] = threat;
     F[L.tempo] = tempo;
+    F[L.reserveLead] = reserveLead;
+    F[L.reserveLeadEnd] = reserveLeadEnd;
+    F[L.tempoEnd] = tempoEnd;
+    F[L.supportEnd] = supportEnd;
+    F[L.captiveEnd] = captiveEnd;
   }
   return s;
 }

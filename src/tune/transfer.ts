@@ -39,6 +39,11 @@ export function transferWeights(from: WeightSet, toSize: number): { mg: number[]
     'wallNextToOwn',
     'threat',
     'tempo',
+    'reserveLead',
+    'reserveLeadEnd',
+    'tempoEnd',
+    'supportEnd',
+    'captiveEnd',
   ];
   for (const k of single) copy(T[k] as number, S[k] as number);
   for (let i = 0; i < 8; i++) copy(T.stack + i, S.stack + i);
