@@ -22,7 +22,7 @@ import type { CommandHelp } from './help.js';
 
 export const trainUsage =
   'bredon train --size N --data FILE [--data FILE ...] [--hidden H] [--epochs N] [--batch B] [--lr X] [--lambda L] ' +
-  '[--validation F] [--seed S] [--threads N] [--l2 X] [--no-reserve-inputs] [--no-residual] [--nets DIR] [--generated PATH] [--no-install] [--dry-run]';
+  '[--validation F] [--seed S] [--threads N] [--l2 X] [--no-reserve-inputs] [--no-residual] [--eval-only] [--nets DIR] [--generated PATH] [--no-install] [--dry-run]';
 
 const DEFAULTS = { hidden: 64, epochs: 12, batch: 4096, lr: 0.002, lambda: 0.5, validation: 0.1, seed: 1, l2: 0 };
 
@@ -50,6 +50,7 @@ export const trainHelp: CommandHelp = {
     `  --l2 X            weight decay (AdamW) on the weights, per unit of step (default ${DEFAULTS.l2})`,
     '  --no-reserve-inputs  keep the reserve inputs at weight 0: the network sees the board only',
     '  --no-residual     a network on its own, not added to the linear evaluation',
+    '  --eval-only       keep only positions with an evaluation target (as bredon tune --eval-only)',
     `  --nets DIR        where the network files go (default ${DEFAULT_NETS_DIR})`,
     `  --generated PATH  the engine's list to update (default ${DEFAULT_GENERATED})`,
     "  --no-install      write the files but leave the engine's list alone",
@@ -87,6 +88,7 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
       l2: { type: 'string' },
       'no-reserve-inputs': { type: 'boolean', default: false },
       'no-residual': { type: 'boolean', default: false },
+      'eval-only': { type: 'boolean', default: false },
       nets: { type: 'string' },
       generated: { type: 'string' },
       'no-install': { type: 'boolean', default: false },
@@ -129,7 +131,8 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
   const started = performance.now();
   const log = (line: string) => process.stderr.write(line + '\n');
   const c = new SampleCollector(size, { lambda, K });
-  await readGames(files, { size, validation, seed, log }, c);
+  const evalOnly = values['eval-only'];
+  await readGames(files, { size, validation, seed, log, evalOnly }, c);
   const train = c.train.finish();
   const held = c.validation.finish();
   const s = c.stats;
@@ -142,9 +145,9 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
   progress.stop();
   const fitted = performance.now();
 
-  const skipped = s.opening + s.finished + s.placementThreat + s.spreadThreat;
+  const skipped = s.opening + s.finished + s.placementThreat + s.spreadThreat + s.noEval;
   out(`size ${size}: ${s.games} games (${s.validationGames} held out; ${s.tiltakGames} played by Tiltak); skipped ${s.otherSize} of other sizes, ${s.unfinished} unfinished, ${s.errors} with errors`);
-  out(`positions: ${s.kept} quiet (${train.n} train, ${held.n} validation); skipped ${skipped} (${s.opening} in the first ${OPENING_PLIES} plies, ${s.finished} finished, ${s.placementThreat + s.spreadThreat} with a road in one)`);
+  out(`positions: ${s.kept} quiet (${train.n} train, ${held.n} validation); skipped ${skipped} (${s.opening} in the first ${OPENING_PLIES} plies, ${s.finished} finished, ${s.placementThreat + s.spreadThreat} with a road in one${evalOnly ? `, ${s.noEval} without an evaluation target` : ''})`);
   out(`network: ${shape.inputs} inputs, ${hidden} hidden per side, ${residual ? 'residual on the linear evaluation' : 'on its own'}; K ${K} centiflats per logit`);
   const first = result.history[0]!;
   out(`epoch 0 (${residual ? 'the linear evaluation alone' : 'untrained'}): ${lossRow(first)}`);
@@ -164,7 +167,7 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
       data: files,
       games: { used: s.games, heldOut: s.validationGames, tiltak: s.tiltakGames },
       positions: { train: train.n, validation: held.n, symmetries: 8 },
-      settings: { epochs, batch, lr, lambda, validation, seed, threads, l2, reserveInputs },
+      settings: { epochs, batch, lr, lambda, validation, seed, threads, l2, reserveInputs, evalOnly },
       losses: { start: first, best: result.best, history: result.history },
     };
     const name = writeNetwork(netsDir, net, manifest);
