@@ -289,7 +289,9 @@ export class Searcher {
   /** A report: the line given, or pv row 0; `multipv` (1-based) only in a Multi-PV search. */
   private info(depth: number, score: number, bound: 'exact' | 'lower' | 'upper', line?: number[], multipv?: number): SearchInfo {
     const now = performance.now();
-    if (this.onProgress !== undefined) this.nextProgressAt = now + PROGRESS_MS; // a report is a sign of life too
+    // An exact report is a sign of life too; an aspiration bound is not (the session does not
+    // print it), so it must not put off the next progress line.
+    if (this.onProgress !== undefined && bound === 'exact') this.nextProgressAt = now + PROGRESS_MS;
     const timeMs = Math.round(now - this.startTime);
     const abs = Math.abs(score);
     const mateIn = abs >= WIN_THRESHOLD ? Math.sign(score) * (WIN_SCORE - abs) : 0;

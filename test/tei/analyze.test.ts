@@ -45,7 +45,7 @@ describe('bredon analyze', () => {
     expect(stdout).toMatch(/Komi 2/);
     expect(stdout).toMatch(/^depth  1  (even|\+\d+\.\d\d flats for (White|Black))  \(.*\)  \S+/m);
     expect(stdout).toMatch(/^depth  3 /m);
-    expect(stdout).toMatch(/^Best move: [a-f][1-6]/m);
+    expect(stdout).toMatch(/^Best move: [SC]?[a-f][1-6] /m); // a placement: a flat, wall or capstone
   });
 
   it('with --multipv 2, lists the two best moves under each depth, best first', async () => {
