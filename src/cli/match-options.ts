@@ -45,14 +45,20 @@ export function bindName(text: string, specs: EngineSpec[]): void {
   specs[Number(m[1]) - 1]!.name = m[2]!.trim();
 }
 
+/** A per-engine value `1:VALUE`, `2:VALUE` or `VALUE` (both): the engine indices and the value. */
+function enginePrefixed(option: string, text: string): { targets: number[]; value: string } {
+  const m = /^(?:([0-9]+):)?(.*)$/.exec(text)!;
+  const targets = m[1] === undefined ? [0, 1] : [Number(m[1]) - 1];
+  if (targets.some((t) => t !== 0 && t !== 1)) throw new UsageError(`--${option} '${text}': engines are numbered 1 and 2`);
+  return { targets, value: m[2]! };
+}
+
 /** The --tc values: unprefixed for both engines, `1:` or `2:` for one (the later wins). */
 export function bindTimeControls(texts: string[]): [TimeControl, TimeControl] {
   const tcs: [TimeControl, TimeControl] = [parseTimeControl('60+0.6'), parseTimeControl('60+0.6')];
   for (const text of texts) {
-    const m = /^(?:([0-9]+):)?(.*)$/.exec(text)!;
-    const targets = m[1] === undefined ? [0, 1] : [Number(m[1]) - 1];
-    if (targets.some((t) => t !== 0 && t !== 1)) throw new UsageError(`--tc '${text}': engines are numbered 1 and 2`);
-    const tc = parseTimeControl(m[2]!);
+    const { targets, value } = enginePrefixed('tc', text);
+    const tc = parseTimeControl(value);
     for (const t of targets) tcs[t] = { ...tc };
   }
   return tcs;
@@ -84,10 +90,8 @@ export function parseScoring(text: string | undefined): ScoringVariants | null {
  */
 export function bindNodes(texts: string[], tcs: [TimeControl, TimeControl]): void {
   for (const text of texts) {
-    const m = /^(?:([0-9]+):)?(.*)$/.exec(text)!;
-    const targets = m[1] === undefined ? [0, 1] : [Number(m[1]) - 1];
-    if (targets.some((t) => t !== 0 && t !== 1)) throw new UsageError(`--nodes '${text}': engines are numbered 1 and 2`);
-    const nodes = intOption('nodes', m[2], 1, 1_000_000_000)!;
+    const { targets, value } = enginePrefixed('nodes', text);
+    const nodes = intOption('nodes', value, 1, 1_000_000_000)!;
     for (const t of targets) tcs[t]!.nodes = nodes;
   }
 }
