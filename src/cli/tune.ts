@@ -178,7 +178,8 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
 
   const started = performance.now();
   const log = (line: string) => process.stderr.write(line + '\n');
-  const data = await loadDataset(files, { size, validation: validationFraction, seed, log, evalOnly: values['eval-only'] });
+  const evalOnly = values['eval-only'];
+  const data = await loadDataset(files, { size, validation: validationFraction, seed, log, evalOnly });
   const s = data.stats;
   if (data.train.n === 0) throw new UsageError(`no quiet training positions of size ${size} in the data (${s.kept} kept, all held out?)`);
   const loaded = performance.now();
@@ -209,7 +210,7 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
   const counts =
     `${s.kept} quiet positions (${data.train.n} train, ${data.validation.n} validation, ${tiltak.n} of them Tiltak's) ` +
     `from ${s.games} games (${s.validationGames} held out)` +
-    (values['eval-only'] ? `, only positions with an evaluation target (--eval-only: ${s.noEval} without one left out)` : '');
+    (evalOnly ? `, only positions with an evaluation target (--eval-only: ${s.noEval} without one left out)` : '');
   const source =
     `bredon tune ${new Date().toISOString().slice(0, 10)}: ${files.join(', ')}; ${counts}; ` +
     `K ${K.toFixed(1)}, lambda ${lambda}, ${epochs} epochs, lr ${lr}, l2 ${l2}; ` +
@@ -224,7 +225,7 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
   out(
     `skipped: ${skipped} (${s.opening} in the first ${OPENING_PLIES} plies, ${s.finished} finished, ` +
       `${s.placementThreat} with a placement road threat, ${s.spreadThreat} with a spread road threat` +
-      (values['eval-only'] ? `, ${s.noEval} quiet without an evaluation target)` : ')'),
+      (evalOnly ? `, ${s.noEval} quiet without an evaluation target)` : ')'),
   );
   out(`K: ${K.toFixed(1)} centiflats (lambda ${lambda})`);
   out('loss                before     after');

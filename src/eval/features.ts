@@ -308,7 +308,9 @@ export function scoreBoard(
   }
   const lead = flats - halfKomi / 2;
   const left = pos.stones[0]! < pos.stones[1]! ? pos.stones[0]! : pos.stones[1]!;
-  const leadEnd = (lead * 4) / (left + 4); // the same scale as endScale below
+  // Grows from about 0 to 1 as the smaller reserve runs out (the game ends when either is empty).
+  const endScale = 4 / (left + 4);
+  const leadEnd = lead * endScale;
   const capInHand = pos.caps[0]! - pos.caps[1]!;
   s += lead * W[row + L.flatLead]! + leadEnd * W[row + L.flatLeadEnd]! + capInHand * W[row + L.capInHand]!;
   if (trace) {
@@ -372,7 +374,6 @@ export function scoreBoard(
   const white = pos.side === WHITE;
   const threat = white ? -threats : threats;
   const tempo = white ? 1 : -1;
-  const endScale = 4 / (left + 4);
   const reserveLead = pos.stones[0]! - pos.stones[1]!;
   const reserveLeadEnd = reserveLead * endScale;
   const tempoEnd = tempo * endScale;
