@@ -14,7 +14,7 @@ import { quantise } from '../train/quantise.js';
 import { SampleCollector } from '../train/samples.js';
 import { fit, type EpochLosses } from '../train/trainer.js';
 import { isTrainWorker, runTrainWorker } from '../train/worker.js';
-import { readGames, OPENING_PLIES } from '../tune/dataset.js';
+import { readGames, OPENING_PLIES, skippedPositions } from '../tune/dataset.js';
 import { lossText, TuneProgress } from '../tune/progress.js';
 import { floatOption, intOption, shellWord } from './args.js';
 import { UsageError } from './errors.js';
@@ -145,7 +145,7 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
   progress.stop();
   const fitted = performance.now();
 
-  const skipped = s.opening + s.finished + s.placementThreat + s.spreadThreat + s.noEval;
+  const skipped = skippedPositions(s);
   out(`size ${size}: ${s.games} games (${s.validationGames} held out; ${s.tiltakGames} played by Tiltak); skipped ${s.otherSize} of other sizes, ${s.unfinished} unfinished, ${s.errors} with errors`);
   out(`positions: ${s.kept} quiet (${train.n} train, ${held.n} validation); skipped ${skipped} (${s.opening} in the first ${OPENING_PLIES} plies, ${s.finished} finished, ${s.placementThreat + s.spreadThreat} with a road in one${evalOnly ? `, ${s.noEval} without an evaluation target` : ''})`);
   out(`network: ${shape.inputs} inputs, ${hidden} hidden per side, ${residual ? 'residual on the linear evaluation' : 'on its own'}; K ${K} centiflats per logit`);

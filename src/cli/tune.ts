@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { featureLayout, type FeatureLayout } from '../eval/features.js';
 import { weightsFor, type GeneratedSize } from '../eval/weights.js';
-import { loadDataset, OPENING_PLIES, type Dataset } from '../tune/dataset.js';
+import { loadDataset, OPENING_PLIES, skippedPositions, type Dataset } from '../tune/dataset.js';
 import { fitK, loss, setTargets } from '../tune/model.js';
 import { lossText, TuneProgress } from '../tune/progress.js';
 import { tiltakRows, type Rows } from '../tune/rows.js';
@@ -219,7 +219,7 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
 
   if (!dryRun) writeEntry(outPath, size, { source, names: [...L.names], mg: Array.from(mg), eg: Array.from(eg) }, commandLine, log);
 
-  const skipped = s.opening + s.finished + s.placementThreat + s.spreadThreat + s.noEval;
+  const skipped = skippedPositions(s);
   out(`size ${size}: ${s.games} games (${s.validationGames} held out; ${s.tiltakGames} played by Tiltak); skipped ${s.otherSize} of other sizes, ${s.unfinished} unfinished, ${s.errors} with errors`);
   out(`positions: ${s.kept} kept (${data.train.n} train, ${data.validation.n} validation, ${tiltak.n} Tiltak validation; ${s.withEval} with an evaluation target)`);
   out(

@@ -83,6 +83,11 @@ export interface Dataset {
   stats: LoadStats;
 }
 
+/** Positions read but not kept: the opening, finished games, a road in one, and (with evalOnly) no evaluation target. */
+export function skippedPositions(s: LoadStats): number {
+  return s.opening + s.finished + s.placementThreat + s.spreadThreat + s.noEval;
+}
+
 function emptyStats(): LoadStats {
   return { games: 0, tiltakGames: 0, validationGames: 0, otherSize: 0, unfinished: 0, errors: 0, kept: 0, opening: 0, finished: 0, placementThreat: 0, spreadThreat: 0, withEval: 0, noEval: 0 };
 }
