@@ -92,6 +92,10 @@ export class Searcher {
   /** Root moves the current root search must skip (Multi-PV: the lines found at this depth). */
   private readonly excluded = new Int32Array(MAX_MULTI_PV);
   private excludedCount = 0;
+  /** Root moves searched in full by the current root search (negamax at ply 0), and the
+   *  score of the last one that raised alpha there (its line is pv row 0). */
+  private rootSearched = 0;
+  private rootScore = 0;
 
   private pos!: Position;
   private halfKomi = 0;
@@ -180,7 +184,9 @@ export class Searcher {
     // the single-line search sends them (as it always has); a Multi-PV search reports whole iterations.
     const onBound = onInfo !== undefined && this.threadIndex === 0 && !multi ? onInfo : undefined;
     const first = this.threadIndex === 0 ? 1 : 1 + (this.threadIndex & 1);
+    let iterStart = this.startTime;
     for (let depth = first; depth <= maxDepth; depth++) {
+      iterStart = performance.now();
       this.extensionLimit = Math.min(MAX_PLY - 2, 2 * depth + 8);
       const lines: RootLine[] = [];
       for (let k = 0; k < lineCount; k++) {
@@ -192,7 +198,17 @@ export class Searcher {
         this.excluded[k] = move;
       }
       this.excludedCount = 0;
-      if (this.aborted) break; // an unfinished iteration changes nothing: its lines are not all known
+      if (this.aborted) {
+        // An unfinished iteration: its lines are not all known. But a single-line root whose
+        // first move (the last iteration's best) was searched in full and then beaten by another
+        // move searched in full has a better move, proven one ply deeper: play that one.
+        if (!multi && depth > first && this.rootSearched > 1 && this.pvLen[0]! > 0 && this.pv[0] !== result.best) {
+          result.best = this.pv[0]!;
+          result.pv = Array.from(this.pv.subarray(0, this.pvLen[0]!));
+          result.score = this.rootScore;
+        }
+        break;
+      }
       // Best first; a stable sort keeps the search's order among equal scores.
       if (multi) lines.sort((a, b) => b.score - a.score);
       for (let k = 0; k < lineCount; k++) scores[k] = lines[k]!.score;
@@ -206,7 +222,11 @@ export class Searcher {
         else for (let k = 0; k < lineCount; k++) onInfo(this.info(depth, lines[k]!.score, 'exact', lines[k]!.pv, k + 1));
       }
       if (lines.every((l) => Math.abs(l.score) >= WIN_THRESHOLD && WIN_SCORE - Math.abs(l.score) <= depth)) break; // proven
-      if (performance.now() - this.startTime >= softMs) break;
+      const now = performance.now();
+      if (now - this.startTime >= softMs) break;
+      // The next iteration takes at least twice this one: when even that overruns the hard
+      // deadline, it would be cut off unfinished, its time lost; keep the time for later moves.
+      if (now - this.startTime + 2 * (now - iterStart) > this.hardMs) break;
     }
     result.nodes = this.nodes;
     if (this.nodeCounts !== undefined) this.nodeCounts[this.threadIndex] = this.nodes;
@@ -342,7 +362,10 @@ export class Searcher {
       if (alpha >= beta) return alpha;
     }
     const side = pos.side;
-    if (ply === 0) scanRoads(pos);
+    if (ply === 0) {
+      scanRoads(pos);
+      this.rootSearched = 0;
+    }
     // (At ply > 0, resultAfterMove has just scanned the roads of this position.)
     const weights = this.groupWeights;
     mapRoads(pos, side, weights);
@@ -431,12 +454,14 @@ export class Searcher {
       const s = this.searchMove(m, depth, alpha, beta, ply, pvNode, searched, reduce, picker.childStart(ply));
       if (this.aborted) return 0;
       searched++;
+      if (ply === 0) this.rootSearched = searched;
       if (s > best) {
         best = s;
         bestMove = m;
         if (s > alpha) {
           alpha = s;
           this.updatePv(ply, m);
+          if (ply === 0) this.rootScore = s;
           if (s >= beta) {
             this.order.cutoff(pos, m, ply, depth);
             picker.penaliseEarlier(pos, ply, depth);

@@ -7,14 +7,27 @@
 // does not see: process scheduling, the pipe, the worker messages, garbage collection and the
 // protocol's own watchdog grace (see src/tei/session.ts). With `usable = time - MOVE_OVERHEAD_MS`:
 //
-//   soft = min(usable / movesLeft + 3/4 inc,  MAX_SOFT_SHARE * usable)
-//   hard = min(HARD_FACTOR * soft,            MAX_HARD_SHARE * usable)
+//   plan = min(usable / movesLeft + 3/4 inc,  MAX_SOFT_SHARE * usable)
+//   soft = ITERATION_SHARE * plan
+//   hard = min(HARD_FACTOR * plan,            MAX_HARD_SHARE * usable)
+//
+// `plan` is what the move should take. The soft budget is when to stop starting iterations:
+// an iteration started just before it ends well after it (each costs two to four times the
+// last), so a search that starts iterations until the plan is spent takes more than its plan,
+// 1.6 times at the median in the games of 2026-11-24 against Tiltak. Those overruns came out of
+// the end game: Bredon reached move 30 of a 5x5 game at 10+0.1 with 1.3 s left, Tiltak with
+// 2.5 s, and its last moves got 0.1 s each. Starting iterations only within ITERATION_SHARE of
+// the plan keeps each move near its plan and leaves the clock for the moves that decide a game.
+// The search also skips an iteration it cannot finish (src/search/search.ts).
 //
 // movesLeft is `movestogo` when given, else an estimate from the pieces left in the mover's
 // reserve plus EXTRA_MOVES (most moves place a piece; more pieces, more moves to come), clamped
-// to [MIN_MOVES_LEFT, MAX_MOVES_LEFT]. Each move spends a fraction of what is left (about 1/30
-// at most by the soft budget), so without increment the clock decays geometrically and lasts
-// well over 100 own moves from a minute; with any increment it lasts forever. The increment is
+// to [MIN_MOVES_LEFT, MAX_MOVES_LEFT] in sudden death and to [MIN_MOVES_LEFT_INC, MAX_MOVES_LEFT]
+// with an increment. Each move spends a fraction of what is left (at most 1/30 of it in sudden
+// death), so without increment the clock decays geometrically and lasts well over 100 own moves
+// from a minute; with any increment it lasts forever (a move plans at most a twelfth of the
+// clock plus 3/4 of the increment, so the clock settles where a twelfth of it is a quarter of
+// the increment, and no deadline is past 0.6 of what is left). The increment is
 // only spent once it is on the clock (the share caps keep a tiny clock with a big increment
 // safe), and a clock at or under the overhead still gets a 1 ms search: the best on offer.
 
@@ -22,17 +35,28 @@ import type { SearchLimits } from './types.js';
 
 /** Subtracted from every clock: process, pipe, worker messaging and watchdog latency. */
 export const MOVE_OVERHEAD_MS = 60;
-/** Never plan for fewer own moves than this (unless movestogo says so). */
+/**
+ * Never plan for fewer own moves than this (unless movestogo says so) in sudden death: a game
+ * can outlast its reserves by many spreads, and nothing refills the clock.
+ */
 export const MIN_MOVES_LEFT = 30;
+/**
+ * With an increment, fewer: each move then spends a share of the clock plus 3/4 of the
+ * increment, so the clock cannot run out however long the game, and the last moves of a flat
+ * race (a few stones left) get a real share instead of a thirtieth.
+ */
+export const MIN_MOVES_LEFT_INC = 12;
 /** Nor for more than this. */
 export const MAX_MOVES_LEFT = 50;
 /** Own moves expected beyond the pieces left in reserve (spreads, and the margin for long games). */
-export const EXTRA_MOVES = 15;
+export const EXTRA_MOVES = 10;
 /** Without a reserve count, assume this many own moves to come. */
 export const DEFAULT_MOVES_LEFT = 40;
-/** The soft budget never exceeds this share of the usable clock. */
+/** The planned time never exceeds this share of the usable clock. */
 export const MAX_SOFT_SHARE = 0.4;
-/** The hard deadline is at most this multiple of the soft budget... */
+/** New iterations start only within this share of the planned time (the soft budget). */
+export const ITERATION_SHARE = 0.6;
+/** The hard deadline is at most this multiple of the planned time... */
 export const HARD_FACTOR = 3;
 /** ...and never more than this share of the usable clock. */
 export const MAX_HARD_SHARE = 0.6;
@@ -74,23 +98,23 @@ function finiteNonNegative(x: number | undefined): number {
 }
 
 /** How many own moves to spread the clock over. */
-export function movesLeft(movesToGo: number | undefined, piecesLeft: number | undefined): number {
+export function movesLeft(movesToGo: number | undefined, piecesLeft: number | undefined, increment = false): number {
   if (movesToGo !== undefined && Number.isFinite(movesToGo) && movesToGo >= 1) return clamp(Math.floor(movesToGo), 1, 100);
   if (piecesLeft === undefined || !Number.isFinite(piecesLeft)) return DEFAULT_MOVES_LEFT;
-  return clamp(Math.round(piecesLeft) + EXTRA_MOVES, MIN_MOVES_LEFT, MAX_MOVES_LEFT);
+  return clamp(Math.round(piecesLeft) + EXTRA_MOVES, increment ? MIN_MOVES_LEFT_INC : MIN_MOVES_LEFT, MAX_MOVES_LEFT);
 }
 
 /** Soft and hard limits (ms from the search start) for a move played on a clock. */
 export function clockBudget(time: number, inc = 0, movesToGo?: number, piecesLeft?: number): ClockBudget {
   const usable = Math.max(0, finiteNonNegative(time) - MOVE_OVERHEAD_MS);
   const increment = finiteNonNegative(inc);
-  const n = movesLeft(movesToGo, piecesLeft);
+  const n = movesLeft(movesToGo, piecesLeft, increment > 0);
   // With one move to go the clock is refilled afterwards: spend more of it, still not all.
   const softShare = n === 1 ? MAX_HARD_SHARE : MAX_SOFT_SHARE;
-  const soft = Math.min(usable / n + 0.75 * increment, softShare * usable);
-  const hard = Math.min(HARD_FACTOR * soft, MAX_HARD_SHARE * usable);
+  const plan = Math.min(usable / n + 0.75 * increment, softShare * usable);
+  const hard = Math.min(HARD_FACTOR * plan, MAX_HARD_SHARE * usable);
   const hardMs = clamp(Math.floor(hard), 1, MAX_DEADLINE_MS);
-  return { softMs: clamp(Math.floor(soft), 0, hardMs), hardMs };
+  return { softMs: clamp(Math.floor(ITERATION_SHARE * plan), 0, hardMs), hardMs };
 }
 
 /** Limits for `go movetime`: nearly all of it, less a margin for latency. */

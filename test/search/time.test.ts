@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   clockBudget,
+  EXTRA_MOVES,
+  HARD_FACTOR,
+  ITERATION_SHARE,
   MAX_DEADLINE_MS,
   MAX_HARD_SHARE,
   MIN_MOVES_LEFT,
+  MIN_MOVES_LEFT_INC,
   MOVE_OVERHEAD_MS,
   moveTimeBudget,
   movesLeft,
@@ -46,7 +50,9 @@ describe('clockBudget', () => {
   it('uses the increment when the clock holds it', () => {
     const without = clockBudget(60_000, 0, undefined, 30);
     const withInc = clockBudget(60_000, 1000, undefined, 30);
-    expect(withInc.softMs - without.softMs).toBe(750);
+    // Three quarters of the increment planned, and new iterations within ITERATION_SHARE of the plan.
+    expect(withInc.softMs - without.softMs).toBe(Math.floor(ITERATION_SHARE * 750));
+    expect(withInc.hardMs - without.hardMs).toBe(HARD_FACTOR * 750);
   });
 
   it('spends a fraction of what is left, so a long game does not run the clock out', () => {
@@ -71,10 +77,20 @@ describe('clockBudget', () => {
   it('thinks longer early with more pieces to play', () => {
     expect(clockBudget(60_000, 0, undefined, 30).softMs).toBeLessThan(clockBudget(60_000, 0, undefined, 5).softMs);
     expect(movesLeft(undefined, 2)).toBe(MIN_MOVES_LEFT);
+    expect(movesLeft(undefined, 2, true)).toBe(MIN_MOVES_LEFT_INC);
     expect(movesLeft(undefined, 100)).toBe(50);
-    expect(movesLeft(undefined, 21)).toBe(36);
+    expect(movesLeft(undefined, 21)).toBe(21 + EXTRA_MOVES);
     expect(movesLeft(5, 30)).toBe(5);
     expect(movesLeft(0, undefined)).toBe(40);
+  });
+
+  it('gives the last stones of a game with an increment a real share of the clock', () => {
+    // 3 s left, 3 stones in hand: sudden death still plans for 30 moves, an increment for 13.
+    const inc = clockBudget(3000, 100, undefined, 3);
+    const sudden = clockBudget(3000, 0, undefined, 3);
+    expect(inc.hardMs).toBe(Math.floor(HARD_FACTOR * ((3000 - MOVE_OVERHEAD_MS) / (3 + EXTRA_MOVES) + 75)));
+    expect(sudden.hardMs).toBe(Math.floor(HARD_FACTOR * ((3000 - MOVE_OVERHEAD_MS) / MIN_MOVES_LEFT)));
+    expect(inc.softMs).toBe(Math.floor(ITERATION_SHARE * ((3000 - MOVE_OVERHEAD_MS) / (3 + EXTRA_MOVES) + 75)));
   });
 
   it('spends more with movestogo 1, never all', () => {
