@@ -22,6 +22,9 @@ function withDir<T>(f: (d: string) => Promise<T>): Promise<T> {
 
 const seq = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
+// The matches a fault hits mid-way are 5x5 games at 3000 nodes a move: long enough that the
+// match is still running when the fault comes (4x4 games at 300 nodes could all end first).
+
 /** The Worker tag of each round in a PTN file. */
 function workerOfRound(ptn: string): Map<number, string> {
   return new Map(ptn.split(/\n(?=\[Site)/).map((g) => [rounds(g)[0]!, /^\[Worker "([^"]+)"\]$/m.exec(g)![1]!]));
@@ -71,7 +74,7 @@ describe.skipIf(SKIP_WITHOUT_REDIS)('bredon match --queue through faults', () =>
     withDir(async (d) => {
       const redis = await parts.redis({ appendonly: true });
       worker(redis.url);
-      const match = parts.bredon('match', '--queue', redis.url, '--engine', 'a', '--engine', 'b', '--size', '4', '--nodes', '300', '--games', '10', '--ptn', join(d, 'g.ptn'));
+      const match = parts.bredon('match', '--queue', redis.url, '--engine', 'a', '--engine', 'b', '--size', '5', '--nodes', '3000', '--games', '10', '--ptn', join(d, 'g.ptn'));
       await match.waitFor(/^game [0-9]+: /m, 30_000);
       // Down long enough for every client's reconnection attempts to be refused a few times.
       await redis.restart(1500);
@@ -88,7 +91,7 @@ describe.skipIf(SKIP_WITHOUT_REDIS)('bredon match --queue through faults', () =>
     withDir(async (d) => {
       const redis = await parts.redis();
       worker(redis.url);
-      const first = parts.bredon('match', '--queue', redis.url, '--engine', 'a', '--engine', 'b', '--size', '4', '--nodes', '300', '--games', '12', '--ptn', join(d, 'first.ptn'));
+      const first = parts.bredon('match', '--queue', redis.url, '--engine', 'a', '--engine', 'b', '--size', '5', '--nodes', '3000', '--games', '12', '--ptn', join(d, 'first.ptn'));
       await first.waitFor(/^game [0-9]+: [^|]*\| games 3\/12/m, 30_000);
       first.kill('SIGKILL');
       await first.exited;
