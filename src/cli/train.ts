@@ -174,7 +174,7 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
     out(`wrote ${netsDir}/${name}.bin and ${name}.json`);
     if (install) {
       installNetwork(generated, netsDir, size, name);
-      out(`the engine's ${size}x${size} network is now ${name} (${generated}; rebuild, then setoption name Network value true)`);
+      out(`the engine's ${size}x${size} network is now ${name} (${generated}; rebuild to play with it)`);
     }
   }
   out(`time: ${((loaded - started) / 1000).toFixed(1)} s loading, ${((fitted - loaded) / 1000).toFixed(1)} s fitting${dryRun ? '; dry run, nothing written' : ''}`);

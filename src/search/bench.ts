@@ -19,7 +19,7 @@ export interface BenchTotals {
 export function runBenchPositions(
   depth: number,
   onPosition?: (index: number, pos: Position, result: SearchResult, ms: number) => void,
-  network = false,
+  network = true,
 ): BenchTotals {
   const table = TranspositionTable.create(BENCH_HASH_MB, false);
   const stop = new Int32Array(1);
@@ -30,7 +30,7 @@ export function runBenchPositions(
     table.clear();
     const searcher = new Searcher({ table, stop });
     const t0 = performance.now();
-    const r = searcher.search(pos, 0, network ? { depth, network: true } : { depth });
+    const r = searcher.search(pos, 0, { depth, network });
     const t = performance.now() - t0;
     nodes += r.nodes;
     ms += t;

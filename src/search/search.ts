@@ -145,7 +145,7 @@ export class Searcher {
     this.pos = pos;
     this.halfKomi = halfKomi;
     this.groupWeights = groupWeights(pos.size);
-    this.net = limits.network === true ? this.netFor(pos.size) : undefined;
+    this.net = limits.network !== false ? this.netFor(pos.size) : undefined;
     this.net?.refresh(pos, 0);
     this.nodes = 0;
     this.seldepth = 0;

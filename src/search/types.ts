@@ -25,9 +25,9 @@ export interface SearchLimits {
    */
   tinueMs?: number;
   /**
-   * true: the size's network evaluation where it has one (src/eval/net/nets.ts), added to the
-   * linear evaluation. Undefined or false: the linear evaluation alone (the default: see the
-   * TEI option Network).
+   * Undefined or true: the size's network evaluation where it has one (src/eval/net/nets.ts),
+   * added to the linear evaluation. false: the linear evaluation alone (the TEI option Network
+   * set to false), to compare the two or to analyse as older builds did.
    */
   network?: boolean;
 }

@@ -92,10 +92,10 @@ export const OPTIONS: readonly OptionSpec[] = [
   // moves in a list of that size.
   { name: 'MultiPV', type: 'spin', default: 1, min: 1, max: MAX_MULTI_PV },
   { name: 'ReportWin', type: 'check', default: false },
-  // The network evaluation (src/eval/net/) where the board size has one. Off by default: the
-  // networks trained so far have not beaten the linear evaluation in matches at equal time
-  // (README, Figures); true plays with them, to analyse or to test new ones.
-  { name: 'Network', type: 'check', default: false },
+  // The network evaluation (src/eval/net/) where the board size has one (nets/ holds only
+  // networks that beat the linear evaluation in matches at equal time: README, Figures).
+  // false plays with the linear evaluation alone, to compare the two.
+  { name: 'Network', type: 'check', default: true },
   { name: 'Clear Hash', type: 'button' },
   // Custom piece counts, as PTN Ninja names them: it hides these options from the user and sets
   // them after `teinewgame` when a game has custom reserves. Flats/Caps set both players,
@@ -234,8 +234,8 @@ export class Session {
   private halfKomi = 0;
   private reportWin: boolean;
   private readonly reportWinDefault: boolean;
-  /** The Network option: true searches with the size's network where it has one. */
-  private useNetwork = false;
+  /** The Network option: true (the default) searches with the size's network where it has one. */
+  private useNetwork = true;
   /** MultiPV: lines per depth for the next `go`. */
   private multiPV = spinDefault('MultiPV');
   /** Per player (0 White, 1 Black): stones and capstones set by the piece-count options; undefined = the size's standard. */
@@ -594,7 +594,7 @@ export class Session {
     );
     // Only when asked for: a single-line job is the very one it always was.
     if (this.multiPV > 1) limits.multiPV = this.multiPV;
-    if (this.useNetwork) limits.network = true;
+    if (!this.useNetwork) limits.network = false;
     const search = this.begin(root, receivedAt, limits.infinite === true, this.multiPV);
 
     const result = boardResult(root, halfKomi);

@@ -1,5 +1,6 @@
-// The search with the network evaluation: only when asked (limits.network, the TEI option
-// Network), only on sizes that have a network, and the same tree whatever else is going on.
+// The search with the network evaluation: on unless turned off (limits.network false, the TEI
+// option Network false), only on sizes that have a network, and the same tree whatever else is
+// going on.
 import { describe, expect, it } from 'vitest';
 import { networkFor } from '../../src/eval/net/nets.js';
 import { parseTps } from '../../src/notation/tps.js';
@@ -16,11 +17,11 @@ describe('the search with a network', () => {
   const six = 'x2,2,x3/x,2,1,x,2,x/x,1,21,1C,x2/x,2,1,2C,1,x/x2,1,x3/x6 1 9';
   const seven = 'x7/x7/x2,2,1,x3/x,2,1C,12,x3/x2,1,2C,x3/x7/x7 1 6';
 
-  it('is off unless asked for, and changes the 6x6 search when on', () => {
+  it('is on unless turned off, and changes the 6x6 search', () => {
     expect(networkFor(6)).toBeDefined();
-    const off = search(six, undefined);
-    expect(search(six, false)).toEqual(off);
-    const on = search(six, true);
+    const on = search(six, undefined);
+    expect(search(six, true)).toEqual(on);
+    const off = search(six, false);
     expect(on.nodes).not.toBe(off.nodes);
     // The same search twice: the accumulators start afresh at every root.
     expect(search(six, true)).toEqual(on);

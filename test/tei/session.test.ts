@@ -73,6 +73,7 @@ describe('Session', () => {
     expect(out[1]).toBe('id author The Bredon developers');
     expect(out).toContain('option name HalfKomi type spin default 0 min -20 max 20');
     expect(out).toContain('option name ReportWin type check default false');
+    expect(out).toContain('option name Network type check default true');
     expect(out.at(-2)).toMatch(/^size 3 4 5 6 7 8 halfkomi -20 .* 20$/);
     expect(out.at(-1)).toBe('teiok');
   });
@@ -86,6 +87,8 @@ describe('Session', () => {
     expect(job.startTps).toBe('x6/x6/x6/x6/x6/x6 1 1');
     expect(job.moves).toEqual([m('a1'), m('f6')]);
     expect(job.halfKomi).toBe(4);
+    // The network evaluation is the default: the job leaves it to the search (undefined).
+    expect(job.limits.network).toBeUndefined();
     expect(job.limits.hardMs).toBeGreaterThan(job.limits.softMs!);
     expect(job.limits.hardMs).toBeLessThan(60_000);
     backend.last.handlers.onInfo(info([m('c3'), m('d4')]), 2500);
@@ -182,6 +185,17 @@ describe('Session', () => {
     // The lines just printed are the final ones: bestmove follows them at once.
     handlers.onDone({ result: { best: m('c3'), score: 50, depth: 3, nodes: 3000, pv: [m('c3'), m('d4')] }, nodes: 3000 });
     expect(out.slice(before + 3)).toEqual(['bestmove c3']);
+  });
+
+  it('plays with the linear evaluation alone after setoption Network false, and with networks again after true', () => {
+    session.handle('position startpos moves a1 f6');
+    session.handle('setoption name Network value false');
+    session.handle('go depth 3');
+    expect(backend.last.job.limits.network).toBe(false);
+    backend.last.handlers.onDone({ result: { best: m('c3'), score: 0, depth: 1, nodes: 1, pv: [m('c3')] }, nodes: 1 });
+    session.handle('setoption name Network value true');
+    session.handle('go depth 3');
+    expect(backend.last.job.limits.network).toBeUndefined();
   });
 
   it('in Multi-PV, gives progress lines line 1\'s score and prints the last depth\'s lines again after them', () => {
