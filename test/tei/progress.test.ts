@@ -69,8 +69,11 @@ function checkSearch(tps: string, infos: string[], move: string): string[] {
 }
 
 describe('a search you can watch', () => {
-  it('5x5 and 6x6: progress lines during a 2.5 s search, the result last', async () => {
-    // Both at once (one search thread each): two cores, half the wall time.
+  it('5x5 and 6x6: progress lines during a long search, the result last', async () => {
+    // Both at once (one search thread each): two cores, half the wall time. An infinite search,
+    // stopped at its first progress line with a currmove: a timed one may end before any
+    // iteration outlasts the progress interval (it starts no iteration it cannot finish), which
+    // depends on the machine's speed, while an infinite one's iterations keep growing.
     await Promise.all(
       [
         [6, MID6],
@@ -80,8 +83,12 @@ describe('a search you can watch', () => {
         await engine.handshake();
         engine.send(`teinewgame ${size}`);
         await engine.sync();
-        engine.send(`position tps ${tps}`, 'go movetime 2500');
-        const { move, infos } = await engine.bestmove(20_000);
+        engine.send(`position tps ${tps}`, 'go infinite');
+        const first = await engine.next((l) => / currmove \S+ currmovenumber \d+$/.test(l), 30_000, 'a progress line');
+        engine.send('stop');
+        const rest = await engine.bestmove(20_000);
+        const { move } = rest;
+        const infos = [...first.skipped, first.line, ...rest.skipped].filter((l) => l.startsWith('info '));
         new RefereeGame(tps as string).play(move);
         const progress = checkSearch(tps as string, infos, move);
         expect(progress.length, infos.join('\n')).toBeGreaterThanOrEqual(1);
