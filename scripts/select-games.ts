@@ -7,12 +7,15 @@
 //   node --import tsx scripts/select-games.ts --size N --out OUT.ptn [--exclude-openings BOOK.txt]
 //        FILE.ptn [FILE.ptn ...]
 //
-// BOOK.txt holds one opening a line, plies separated by spaces (the format of
-// ../shared/data/openings/). A summary goes to stderr.
+// BOOK.txt is an opening book as `bredon match --openings` reads it (src/match/openings.ts: the
+// format of ../shared/data/openings/). A summary goes to stderr.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { readOpenings } from '../src/match/openings.js';
 import { parsePtnFile, tagValue } from '../src/notation/ptn-game.js';
+import { formatMove, parseMove } from '../src/notation/ptn-move.js';
+import { gameSize, isTiltak } from '../src/tune/dataset.js';
 
 const { values, positionals } = parseArgs({
   options: { size: { type: 'string' }, out: { type: 'string' }, 'exclude-openings': { type: 'string' } },
@@ -25,12 +28,15 @@ if (!Number.isInteger(size) || size < 3 || size > 8 || values.out === undefined 
   process.exit(2);
 }
 
-const OPENING_PLIES = 4;
+// The excluded openings (those from the empty board), as `bredon match --openings` reads them:
+// checked and in canonical PTN, keyed by their moves; and how many plies each of them has.
 const excluded = new Set<string>();
+const openingLengths = new Set<number>();
 if (values['exclude-openings'] !== undefined) {
-  for (const line of readFileSync(values['exclude-openings'], 'utf8').split('\n')) {
-    const plies = line.trim().split(/\s+/).filter((p) => p !== '');
-    if (plies.length > 0) excluded.add(plies.slice(0, OPENING_PLIES).join(' '));
+  for (const o of readOpenings(values['exclude-openings'], size)) {
+    if (o.tps !== null) continue;
+    excluded.add(o.moves.join(' '));
+    openingLengths.add(o.moves.length);
   }
 }
 
@@ -45,14 +51,15 @@ for (const file of positionals) {
     counts.read++;
     if ('error' in g) return void counts.errors++;
     const game = g.game;
-    if (Number(tagValue(game, 'Size')) !== size) return void counts.otherSize++;
-    const players = [tagValue(game, 'Player1'), tagValue(game, 'Player2')];
-    if (!players.some((p) => p !== undefined && /^tiltak\b/i.test(p.trim()))) return void counts.notTiltak++;
+    if (gameSize(game) !== size) return void counts.otherSize++;
+    if (!isTiltak(tagValue(game, 'Player1')) && !isTiltak(tagValue(game, 'Player2'))) return void counts.notTiltak++;
     if ((tagValue(game, 'Result') ?? game.result) === undefined) return void counts.unfinished++;
-    const moves = game.moves.map((m) => m.text).join(' ');
-    if (seen.has(moves)) return void counts.duplicate++;
-    seen.add(moves);
-    if (excluded.has(game.moves.slice(0, OPENING_PLIES).map((m) => m.text).join(' '))) return void counts.excluded++;
+    const moves = game.moves.map((m) => formatMove(parseMove(m.text, size), size));
+    const key = moves.join(' ');
+    if (seen.has(key)) return void counts.duplicate++;
+    seen.add(key);
+    const fromEmpty = tagValue(game, 'TPS') === undefined;
+    if (fromEmpty && [...openingLengths].some((n) => excluded.has(moves.slice(0, n).join(' ')))) return void counts.excluded++;
     const end = k + 1 < parsed.length ? parsed[k + 1]!.line - 1 : lines.length;
     kept.push(lines.slice(g.line - 1, end).join('\n').trim());
   });

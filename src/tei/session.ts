@@ -93,8 +93,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'MultiPV', type: 'spin', default: 1, min: 1, max: MAX_MULTI_PV },
   { name: 'ReportWin', type: 'check', default: false },
   // The network evaluation (src/eval/net/) where the board size has one (nets/ holds only
-  // networks that beat the linear evaluation in matches at equal time: README, Figures).
-  // false plays with the linear evaluation alone, to compare the two.
+  // networks that scored above the linear evaluation against Tiltak at equal time, though
+  // within the matches' noise: README, Figures). false plays with the linear evaluation alone,
+  // to compare the two.
   { name: 'Network', type: 'check', default: true },
   { name: 'Clear Hash', type: 'button' },
   // Custom piece counts, as PTN Ninja names them: it hides these options from the user and sets

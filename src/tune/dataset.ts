@@ -150,7 +150,8 @@ export function tiltakEval(comment: string | undefined): number {
   return e >= -1 && e <= 1 ? (e + 1) / 2 : NaN;
 }
 
-function isTiltak(name: string | undefined): boolean {
+/** Whether a player name (a Player1/Player2 tag) is Tiltak's. */
+export function isTiltak(name: string | undefined): boolean {
   return name !== undefined && /^tiltak\b/i.test(name.trim());
 }
 
@@ -246,7 +247,7 @@ class Collector extends SplitCollector<RowBuilder> {
 }
 
 /** The board size of a game: its Size tag, else the rows of its TPS tag; undefined if neither. */
-function gameSize(game: PtnGame): number | undefined {
+export function gameSize(game: PtnGame): number | undefined {
   const tag = tagValue(game, 'Size');
   if (tag !== undefined) return Number(tag.trim());
   const tps = tagValue(game, 'TPS');
