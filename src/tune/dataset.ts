@@ -8,7 +8,9 @@
 //   score for White after searching it. (Bredon's match runner writes the same shape but in
 //   flats from the mover's view, so the form alone is not enough: the mover must be Tiltak. For
 //   Tiltak's own games played with `bredon match`, Site "Bredon match", whose comments are then
-//   Tiltak's score (2p - 1) from the mover's view, Black's are turned to White's view.)
+//   Tiltak's score (2p - 1) from the mover's view, Black's are turned to White's view.) A game
+//   with an Annotator tag naming Tiltak (scripts/label-games.ts) has Tiltak's evaluation, from
+//   White's view, on every move whoever played it.
 // - TSV (`bredon selfplay --out`): the result column, and the search score as a second target,
 //   sigmoid(score / K) once K is fitted.
 //
@@ -268,14 +270,17 @@ function addPtnGame(c: QuietCollector, file: string, game: PtnGame, opts: LoadOp
   const mark = c.mark();
   try {
     const halfKomi = halfKomiFrom(tagValue(game, 'Komi') ?? '0');
-    const white = isTiltak(tagValue(game, 'Player1'));
-    const black = isTiltak(tagValue(game, 'Player2'));
+    // An Annotator tag naming Tiltak (scripts/label-games.ts) makes every move's comment Tiltak's
+    // evaluation of the position before it, from White's view, whoever played the move.
+    const annotated = isTiltak(tagValue(game, 'Annotator'));
+    const white = annotated || isTiltak(tagValue(game, 'Player1'));
+    const black = annotated || isTiltak(tagValue(game, 'Player2'));
     const tiltak = white || black;
     const held = isValidationGame(file, game.index - 1, opts.seed, opts.validation);
     const moves = game.moves;
     // `bredon match` writes each engine's score from the mover's view (Racetrack and the shared
     // archives: White's), so Tiltak games played with it (Site "Bredon match") are read as such.
-    const moverView = tagValue(game, 'Site')?.trim() === BREDON_MATCH_SITE;
+    const moverView = !annotated && tagValue(game, 'Site')?.trim() === BREDON_MATCH_SITE;
     let i = 0;
     // onMove sees the position after moves[i - 1], i.e. the position before moves[i], whose
     // comment (when Tiltak played that move) is Tiltak's evaluation of this position.
