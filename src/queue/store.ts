@@ -88,6 +88,21 @@ export async function endRun(redis: Redis, id: string, status: Exclude<RunStatus
   await m.exec();
 }
 
+/**
+ * Deletes what is left of a finished run's BullMQ queue (keys `bredon:run-ID:*`). The
+ * coordinator obliterates the queue when the run ends, but a worker still attached to it until
+ * it notices can write its bookkeeping back (the stalled-jobs check's `stalled-check`, `meta`),
+ * so each worker clears the queue again once it has closed its connection to it.
+ */
+export async function clearQueueKeys(redis: Redis, id: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}:${queueName(id)}:*`, 'COUNT', 1000);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
+
 const RECORD_ONCE = `
 if redis.call('SADD', KEYS[1], ARGV[1]) == 1 then
   redis.call('RPUSH', KEYS[2], ARGV[2])

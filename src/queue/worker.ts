@@ -20,7 +20,7 @@ import { errorText as message, type QueueUrl } from './url.js';
 import { buildDifference, clockFactor, describeBuild, gameToWire, type PairResult, type QueueJob, type SelfplayResult } from './jobs.js';
 import type { Offer } from './offers.js';
 import { JobConfigError, PairPlayer } from './pair-player.js';
-import { activeRuns, announceWorker, loadRun, queueName, refuse, retireWorker, runStatus, type RunSpec, type WorkerInfo } from './store.js';
+import { activeRuns, announceWorker, clearQueueKeys, loadRun, queueName, refuse, retireWorker, runStatus, type RunSpec, type WorkerInfo } from './store.js';
 
 export interface WorkerOptions {
   queue: QueueUrl;
@@ -242,6 +242,8 @@ async function serveRun(spec: RunSpec, ctx: ServeContext, signal: AbortSignal): 
 
   const stopped = new AbortController();
   const onAbort = () => stopped.abort();
+  /** The run's status when the worker left it because it was no longer running. */
+  let ended: string | null = null;
   signal.addEventListener('abort', onAbort, { once: true });
   try {
     let idleChecks = 0;
@@ -251,7 +253,7 @@ async function serveRun(spec: RunSpec, ctx: ServeContext, signal: AbortSignal): 
       try {
         const status = await runStatus(redis, spec.id);
         if (status !== 'running') {
-          log(`run ${spec.id} is ${status ?? 'gone'}: leaving it`);
+          ended = status ?? 'gone';
           break;
         }
         // Nothing to play here for a while while another run waits: go there.
@@ -273,5 +275,9 @@ async function serveRun(spec: RunSpec, ctx: ServeContext, signal: AbortSignal): 
     bull.cancelAllJobs(shuttingDown ? 'worker stopping' : 'run ended');
     await bull.close().catch(() => {});
     await Promise.all(players.map((p) => p.shutdown()));
+    if (ended !== null) {
+      await clearQueueKeys(redis, spec.id).catch((e) => log(`queue: ${message(e)}`));
+      log(`run ${spec.id} is ${ended}: leaving it`);
+    }
   }
 }
