@@ -21,20 +21,13 @@
 // The search also skips an iteration it cannot finish (src/search/search.ts).
 //
 // movesLeft is `movestogo` when given, else an estimate from the pieces left in the mover's
-// reserve: in sudden death the reserve plus EXTRA_MOVES (most moves place a piece; more pieces,
-// more moves to come), clamped to [MIN_MOVES_LEFT, MAX_MOVES_LEFT]; with an increment
-// INC_RESERVE_SHARE of the reserve plus INC_EXTRA_MOVES, at least MIN_MOVES_LEFT_INC. The
-// increment's count is front-loaded on purpose: with the increment to live on later, the
-// opening and early middle game get the clock, as Tiltak spends it (at 10+0.1 on 6x6, 0.74 s a
-// move at moves 1-5 falling to 0.15 s by move 41) and where Bredon's games against it are lost
-// (Tiltak's judgement of Bredon's moves, README Figures). 6x6 at 10+0.1 now: about 0.7 s a move
-// at moves 1-5, 0.1 s by move 40 (before: 0.33 s, flat to move 25); against Tiltak it scored
-// 46.3% on 6x6 where the flat plan scored 36.9% (80 games each), 36.3% on 5x5 against 37.5%.
-// Each move spends a fraction of what is left (at most 1/30 of it in sudden death), so without
-// increment the clock decays geometrically and lasts well over 100 own moves from a minute; with
-// any increment it lasts forever (a move plans at most a tenth of the clock plus 3/4 of the
-// increment, so the clock settles where a tenth of it is a quarter of the increment, and no
-// deadline is past 0.6 of what is left). The increment is
+// reserve plus EXTRA_MOVES (most moves place a piece; more pieces, more moves to come), clamped
+// to [MIN_MOVES_LEFT, MAX_MOVES_LEFT] in sudden death and to [MIN_MOVES_LEFT_INC, MAX_MOVES_LEFT]
+// with an increment. Each move spends a fraction of what is left (at most 1/30 of it in sudden
+// death), so without increment the clock decays geometrically and lasts well over 100 own moves
+// from a minute; with any increment it lasts forever (a move plans at most a twelfth of the
+// clock plus 3/4 of the increment, so the clock settles where a twelfth of it is a quarter of
+// the increment, and no deadline is past 0.6 of what is left). The increment is
 // only spent once it is on the clock (the share caps keep a tiny clock with a big increment
 // safe), and a clock at or under the overhead still gets a 1 ms search: the best on offer.
 
@@ -52,11 +45,7 @@ export const MIN_MOVES_LEFT = 30;
  * increment, so the clock cannot run out however long the game, and the last moves of a flat
  * race (a few stones left) get a real share instead of a thirtieth.
  */
-export const MIN_MOVES_LEFT_INC = 10;
-/** With an increment, the moves to come are this share of the reserve... */
-export const INC_RESERVE_SHARE = 0.4;
-/** ...plus these. */
-export const INC_EXTRA_MOVES = 5;
+export const MIN_MOVES_LEFT_INC = 12;
 /** Nor for more than this. */
 export const MAX_MOVES_LEFT = 50;
 /** Own moves expected beyond the pieces left in reserve (spreads, and the margin for long games). */
@@ -112,8 +101,7 @@ function finiteNonNegative(x: number | undefined): number {
 export function movesLeft(movesToGo: number | undefined, piecesLeft: number | undefined, increment = false): number {
   if (movesToGo !== undefined && Number.isFinite(movesToGo) && movesToGo >= 1) return clamp(Math.floor(movesToGo), 1, 100);
   if (piecesLeft === undefined || !Number.isFinite(piecesLeft)) return DEFAULT_MOVES_LEFT;
-  if (increment) return clamp(Math.round(INC_RESERVE_SHARE * piecesLeft) + INC_EXTRA_MOVES, MIN_MOVES_LEFT_INC, MAX_MOVES_LEFT);
-  return clamp(Math.round(piecesLeft) + EXTRA_MOVES, MIN_MOVES_LEFT, MAX_MOVES_LEFT);
+  return clamp(Math.round(piecesLeft) + EXTRA_MOVES, increment ? MIN_MOVES_LEFT_INC : MIN_MOVES_LEFT, MAX_MOVES_LEFT);
 }
 
 /** Soft and hard limits (ms from the search start) for a move played on a clock. */
