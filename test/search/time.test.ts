@@ -7,9 +7,9 @@ import {
   MAX_DEADLINE_MS,
   MAX_HARD_SHARE,
   MIN_MOVES_LEFT,
-  MIN_MOVES_LEFT_INC,
   MOVE_OVERHEAD_MS,
   moveTimeBudget,
+  MOVES_LEFT_INC,
   movesLeft,
   searchLimits,
   TINUE_MAX_MS,
@@ -48,11 +48,13 @@ describe('clockBudget', () => {
   });
 
   it('uses the increment when the clock holds it', () => {
-    const without = clockBudget(60_000, 0, undefined, 30);
+    const share = (60_000 - MOVE_OVERHEAD_MS) / MOVES_LEFT_INC;
     const withInc = clockBudget(60_000, 1000, undefined, 30);
     // Three quarters of the increment planned, and new iterations within ITERATION_SHARE of the plan.
-    expect(withInc.softMs - without.softMs).toBe(Math.floor(ITERATION_SHARE * 750));
-    expect(withInc.hardMs - without.hardMs).toBe(HARD_FACTOR * 750);
+    expect(withInc.softMs).toBe(Math.floor(ITERATION_SHARE * (share + 750)));
+    expect(withInc.hardMs).toBe(Math.floor(HARD_FACTOR * (share + 750)));
+    // The same share with a bigger increment: the increment alone makes the difference.
+    expect(clockBudget(60_000, 2000, undefined, 30).hardMs - withInc.hardMs).toBe(HARD_FACTOR * 750);
   });
 
   it('spends a fraction of what is left, so a long game does not run the clock out', () => {
@@ -74,23 +76,29 @@ describe('clockBudget', () => {
     }
   });
 
-  it('thinks longer early with more pieces to play', () => {
+  it('in sudden death, thinks longer early with more pieces to play', () => {
     expect(clockBudget(60_000, 0, undefined, 30).softMs).toBeLessThan(clockBudget(60_000, 0, undefined, 5).softMs);
     expect(movesLeft(undefined, 2)).toBe(MIN_MOVES_LEFT);
-    expect(movesLeft(undefined, 2, true)).toBe(MIN_MOVES_LEFT_INC);
     expect(movesLeft(undefined, 100)).toBe(50);
     expect(movesLeft(undefined, 21)).toBe(21 + EXTRA_MOVES);
     expect(movesLeft(5, 30)).toBe(5);
     expect(movesLeft(0, undefined)).toBe(40);
   });
 
-  it('gives the last stones of a game with an increment a real share of the clock', () => {
-    // 3 s left, 3 stones in hand: sudden death still plans for 30 moves, an increment for 13.
+  it('with an increment, plans a fixed share of the clock whatever the reserve', () => {
+    // 3 s left, 3 stones in hand: sudden death still plans for 30 moves, an increment for 20.
     const inc = clockBudget(3000, 100, undefined, 3);
     const sudden = clockBudget(3000, 0, undefined, 3);
-    expect(inc.hardMs).toBe(Math.floor(HARD_FACTOR * ((3000 - MOVE_OVERHEAD_MS) / (3 + EXTRA_MOVES) + 75)));
+    expect(inc.hardMs).toBe(Math.floor(HARD_FACTOR * ((3000 - MOVE_OVERHEAD_MS) / MOVES_LEFT_INC + 75)));
     expect(sudden.hardMs).toBe(Math.floor(HARD_FACTOR * ((3000 - MOVE_OVERHEAD_MS) / MIN_MOVES_LEFT)));
-    expect(inc.softMs).toBe(Math.floor(ITERATION_SHARE * ((3000 - MOVE_OVERHEAD_MS) / (3 + EXTRA_MOVES) + 75)));
+    expect(inc.softMs).toBe(Math.floor(ITERATION_SHARE * ((3000 - MOVE_OVERHEAD_MS) / MOVES_LEFT_INC + 75)));
+    for (const pieces of [0, 3, 21, 31, 50, undefined]) expect(movesLeft(undefined, pieces, true)).toBe(MOVES_LEFT_INC);
+    // The first move of a 10+0.1 game gets about a twentieth of the clock, twice what the
+    // estimate from 31 stones in hand (41 moves to come) gave it.
+    const first = clockBudget(10_000, 100, undefined, 31);
+    expect(first.softMs).toBe(Math.floor(ITERATION_SHARE * ((10_000 - MOVE_OVERHEAD_MS) / 20 + 75)));
+    // movestogo still wins over the share.
+    expect(movesLeft(5, 30, true)).toBe(5);
   });
 
   it('spends more with movestogo 1, never all', () => {
