@@ -26,10 +26,11 @@
 // first moves get the most, about twice what an estimate from the stones in hand gave them,
 // while the late middle game still has a clock to spend. It is the curve Tiltak spends at
 // 10+0.1 (measured in our matches: its time a move is close to a twentieth of its clock plus
-// the increment). Against Tiltak at 10+0.1 it scored 44.4% on 6x6 and 36.3% on 5x5 (80 games
-// each) where the estimate from the reserve (too little early) scored 36.9% and 34.4%, and it
-// kept the Topaz floor that a plan shrinking the moves to come with the reserve lost (too
-// little after move 30 for long flat races); see README, Figures. In sudden death it is an estimate from the pieces left in
+// the increment). Against Tiltak at 10+0.1 it scored 39.6% on 6x6 and 36.7% on 5x5 (120 games
+// each) where the estimate from the reserve (too little early) scored 36.7% and 34.2%: +2.7%
+// +- 6.6%, ahead on both sizes but within noise. It kept the Topaz floor that a plan shrinking
+// the moves to come with the reserve lost (too little after move 30 for long flat races); see
+// README, Figures, ninth session. In sudden death it is an estimate from the pieces left in
 // the mover's reserve plus EXTRA_MOVES (most moves place a piece; more pieces, more moves to
 // come), clamped to [MIN_MOVES_LEFT, MAX_MOVES_LEFT]. Each move spends a fraction of what is
 // left (at most 1/30 of it in sudden death), so without increment the clock decays
