@@ -24,10 +24,9 @@
 // reserve: each move plans a twentieth of its clock plus 3/4 of the increment, so the clock
 // decays geometrically (a 6x6 10+0.1 game had 3.6 s left at move 20 and 1.0 s at move 40, the
 // median of 80 games) and the first moves get the most, 1.7 times what an estimate from the
-// stones in hand gave them,
-// while the late middle game still has a clock to spend. It is the curve Tiltak spends at
-// 10+0.1 (measured in our matches: its time a move is close to a twentieth of its clock plus
-// the increment). Against Tiltak at 10+0.1 it scored 39.6% on 6x6 and 36.7% on 5x5 (120 games
+// stones in hand gave them, while the late middle game still has a clock to spend. It is the
+// curve Tiltak spends at 10+0.1 (measured in our matches: its time a move is close to a
+// twentieth of its clock plus the increment). Against Tiltak at 10+0.1 it scored 39.6% on 6x6 and 36.7% on 5x5 (120 games
 // each) where the estimate from the reserve (too little early) scored 36.7% and 34.2%: +2.7%
 // +- 6.6%, ahead on both sizes but within noise. It kept the Topaz floor that a plan shrinking
 // the moves to come with the reserve lost (too little after move 30 for long flat races); see
@@ -50,13 +49,13 @@ export const MOVE_OVERHEAD_MS = 60;
  * can outlast its reserves by many spreads, and nothing refills the clock.
  */
 export const MIN_MOVES_LEFT = 30;
+/** Nor for more than this. */
+export const MAX_MOVES_LEFT = 50;
 /**
  * With an increment, always this many (see the header): a twentieth of the clock a move, plus
  * 3/4 of the increment.
  */
 export const MOVES_LEFT_INC = 20;
-/** Nor for more than this. */
-export const MAX_MOVES_LEFT = 50;
 /** Own moves expected beyond the pieces left in reserve (spreads, and the margin for long games). */
 export const EXTRA_MOVES = 10;
 /** Without a reserve count, assume this many own moves to come. */

@@ -93,10 +93,10 @@ describe('clockBudget', () => {
     expect(sudden.hardMs).toBe(Math.floor(HARD_FACTOR * ((3000 - MOVE_OVERHEAD_MS) / MIN_MOVES_LEFT)));
     expect(inc.softMs).toBe(Math.floor(ITERATION_SHARE * ((3000 - MOVE_OVERHEAD_MS) / MOVES_LEFT_INC + 75)));
     for (const pieces of [0, 3, 21, 31, 50, undefined]) expect(movesLeft(undefined, pieces, true)).toBe(MOVES_LEFT_INC);
-    // The first move of a 10+0.1 game gets about a twentieth of the clock, twice what the
-    // estimate from 31 stones in hand (41 moves to come) gave it.
+    // The first move of a 10+0.1 game gets a twentieth of the clock, not the forty-first that
+    // the estimate from 31 stones in hand (41 moves to come) gave it.
     const first = clockBudget(10_000, 100, undefined, 31);
-    expect(first.softMs).toBe(Math.floor(ITERATION_SHARE * ((10_000 - MOVE_OVERHEAD_MS) / 20 + 75)));
+    expect(first.softMs).toBe(Math.floor(ITERATION_SHARE * ((10_000 - MOVE_OVERHEAD_MS) / MOVES_LEFT_INC + 75)));
     // movestogo still wins over the share.
     expect(movesLeft(5, 30, true)).toBe(5);
   });
