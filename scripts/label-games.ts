@@ -16,7 +16,13 @@
 // would mean the engine reports in another unit (Bredon's centiflats, say).
 //
 //   node --import tsx scripts/label-games.ts --engine "<tei command>" [--option NAME=VALUE ...]
-//        --size N --nodes N [--concurrency N] --out OUT.ptn FILE.ptn [FILE.ptn ...]
+//        --size N --nodes N [--from-ply P] [--concurrency N] --out OUT.ptn FILE.ptn [FILE.ptn ...]
+//
+// --from-ply P searches only the positions from ply P on (ply 0 is the empty board). The moves
+// before it keep their labels when the input is itself a labelled file (an Annotator tag and
+// comments of the form above), so that a file labelled at few nodes can have its later
+// positions relabelled deeper at a fraction of the cost of labelling everything deeper; the
+// Annotator tag then names both budgets.
 //
 // e.g. --engine /path/to/tiltak/tei --option HalfKomi=4 (Tiltak takes komi as an option; the
 // games' Komi tags must match it). Games of other sizes, unfinished or malformed are left out.
@@ -31,7 +37,7 @@ import { DEFAULT_TIMEOUTS, TeiEngine } from '../src/match/tei-engine.js';
 import { numberedMoveLines } from '../src/match/ptn-writer.js';
 import { halfKomiFrom, parsePtnFile, replayGame, tagValue, type PtnGame } from '../src/notation/ptn-game.js';
 import { formatMove } from '../src/notation/ptn-move.js';
-import { gameSize, quietVerdict, resultScore } from '../src/tune/dataset.js';
+import { gameSize, quietVerdict, resultScore, tiltakEval } from '../src/tune/dataset.js';
 
 const { values, positionals } = parseArgs({
   options: {
@@ -39,6 +45,7 @@ const { values, positionals } = parseArgs({
     option: { type: 'string', multiple: true, default: [] },
     size: { type: 'string' },
     nodes: { type: 'string' },
+    'from-ply': { type: 'string', default: '0' },
     concurrency: { type: 'string', default: '2' },
     out: { type: 'string' },
   },
@@ -48,7 +55,8 @@ const { values, positionals } = parseArgs({
 const size = Number(values.size);
 const nodes = Number(values.nodes);
 const concurrency = Number(values.concurrency);
-const usage = 'usage: label-games.ts --engine CMD [--option NAME=VALUE ...] --size N --nodes N [--concurrency N] --out OUT.ptn FILE.ptn...\n';
+const fromPly = Number(values['from-ply']);
+const usage = 'usage: label-games.ts --engine CMD [--option NAME=VALUE ...] --size N --nodes N [--from-ply P] [--concurrency N] --out OUT.ptn FILE.ptn...\n';
 if (
   values.engine === undefined ||
   values.out === undefined ||
@@ -58,6 +66,8 @@ if (
   size > 8 ||
   !Number.isInteger(nodes) ||
   nodes < 1 ||
+  !Number.isInteger(fromPly) ||
+  fromPly < 0 ||
   !Number.isInteger(concurrency) ||
   concurrency < 1
 ) {
@@ -79,6 +89,11 @@ interface Job {
   game: PtnGame;
   moves: string[];
   quiet: boolean[];
+  /** The input's label of the position before each move (its comment, when the input is a
+   *  labelled file and the comment has the label form), else null: kept before --from-ply. */
+  kept: (string | null)[];
+  /** The input's Annotator tag (the budget of the kept labels), or undefined. */
+  keptBy: string | undefined;
 }
 
 const jobs: Job[] = [];
@@ -110,7 +125,9 @@ for (const file of positionals) {
           quiet.push(quietVerdict(pos, halfKomi) === 'kept');
         },
       });
-      jobs.push({ order: jobs.length, game, moves, quiet });
+      const keptBy = tagValue(game, 'Annotator');
+      const kept = game.moves.map((m) => (keptBy !== undefined && !Number.isNaN(tiltakEval(m.comment)) ? m.comment!.trim() : null));
+      jobs.push({ order: jobs.length, game, moves, quiet, kept, keptBy });
     } catch (e) {
       counts.errors++;
       process.stderr.write(`${file}: game ${game.index} left out: ${(e as Error).message}\n`);
@@ -153,8 +170,8 @@ async function worker(slot: number, queue: Job[]): Promise<void> {
     if (job === undefined) break;
     await engine.newGame(size);
     if (annotator === '') annotator = `${engine.identity?.name ?? values.engine} ${nodes} nodes`;
-    const evals: (string | null)[] = job.moves.map(() => null);
-    for (let i = 0; i < job.moves.length; i++) {
+    const evals: (string | null)[] = job.moves.map((_, i) => (i < fromPly ? (job.kept[i] ?? null) : null));
+    for (let i = fromPly; i < job.moves.length; i++) {
       if (!job.quiet[i]) continue;
       const line = `position startpos moves ${job.moves.slice(0, i).join(' ')}`;
       const r = await engine.search(line, `go nodes ${nodes}`, 120_000);
@@ -169,7 +186,8 @@ async function worker(slot: number, queue: Job[]): Promise<void> {
       evals[i] = `${white >= 0 ? '+' : ''}${white.toFixed(3)}/${r.depth ?? 0} ${(r.elapsedMs / 1000).toFixed(3)}s`;
       labelled++;
     }
-    write(job.order, formatGame(job, evals, annotator));
+    const by = fromPly > 0 && job.keptBy !== undefined ? `${job.keptBy} before ply ${fromPly}; ${annotator} from it` : annotator;
+    write(job.order, formatGame(job, evals, by));
     if (slot === 0) {
       const s = (performance.now() - started) / 1000;
       process.stderr.write(`\rgames ${nextToWrite}/${jobs.length}  positions ${labelled}  ${(labelled / s).toFixed(0)}/s   `);

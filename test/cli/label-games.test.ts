@@ -72,6 +72,41 @@ describe('scripts/label-games.ts', () => {
     expect(data.train.evalP[0]).toBeCloseTo((1 + (first % 2 === 0 ? 1 : -1) * first / 100) / 2, 6);
   });
 
+  it('--from-ply relabels only the later positions and keeps the input labels before them', async () => {
+    const first = join(dir, 'first.ptn');
+    const again = join(dir, 'again.ptn');
+    const log = join(dir, 'judge-again.log');
+    expect(label(['--engine', `node ${JUDGE}`, '--size', '6', '--nodes', '7', '--concurrency', '2', '--out', first, input]).code).toBe(0);
+    // The second judge says +0.5 for the side to move wherever it is asked: its labels differ
+    // from the first judge's (plies / 100) at every position, so the test sees which is which.
+    const r = label(['--engine', `node ${JUDGE} --cp 50 --log ${log}`, '--size', '6', '--nodes', '9', '--from-ply', '30', '--concurrency', '2', '--out', again, first]);
+    expect(r.code, r.err).toBe(0);
+    const before = parsePtnGames(readFileSync(first, 'utf8'));
+    const after = parsePtnGames(readFileSync(again, 'utf8'));
+    expect(after).toHaveLength(3);
+    let kept = 0;
+    let relabelled = 0;
+    after.forEach((game, k) => {
+      expect(tagValue(game, 'Annotator')).toBe('Tiltak-judge (test fake) 7 nodes before ply 30; Tiltak-judge (test fake) 9 nodes from it');
+      expect(game.moves.map((m) => m.text)).toEqual(before[k]!.moves.map((m) => m.text));
+      game.moves.forEach((m, i) => {
+        const old = before[k]!.moves[i]!.comment;
+        if (old === undefined) return expect(m.comment).toBeUndefined(); // not quiet: never labelled
+        if (i < 30) {
+          kept++;
+          return expect(m.comment).toBe(old);
+        }
+        relabelled++;
+        expect(m.comment).toMatch(new RegExp(`^${i % 2 === 0 ? '\\+' : '-'}0\\.500/3 [0-9.]+s$`));
+      });
+    });
+    expect(kept).toBeGreaterThan(30);
+    expect(relabelled).toBeGreaterThan(30);
+    expect(readFileSync(log, 'utf8').match(/ go nodes 9\n/g)).toHaveLength(relabelled);
+    const data = await loadDataset([again], { size: 6, validation: 0, seed: 1, evalOnly: true });
+    expect(data.stats.withEval).toBe(kept + relabelled);
+  });
+
   it('stops with a clear error when the judge does not report an expected score', () => {
     const r = label(['--engine', `node ${JUDGE} --cp 250`, '--size', '6', '--nodes', '7', '--concurrency', '1', '--out', join(dir, 'bad.ptn'), input]);
     expect(r.code).toBe(1);
