@@ -89,11 +89,6 @@ interface Job {
   game: PtnGame;
   moves: string[];
   quiet: boolean[];
-  /** The input's label of the position before each move (its comment, when the input is a
-   *  labelled file and the comment has the label form), else null: kept before --from-ply. */
-  kept: (string | null)[];
-  /** The input's Annotator tag (the budget of the kept labels), or undefined. */
-  keptBy: string | undefined;
 }
 
 const jobs: Job[] = [];
@@ -125,9 +120,7 @@ for (const file of positionals) {
           quiet.push(quietVerdict(pos, halfKomi) === 'kept');
         },
       });
-      const keptBy = tagValue(game, 'Annotator');
-      const kept = game.moves.map((m) => (keptBy !== undefined && !Number.isNaN(tiltakEval(m.comment)) ? m.comment!.trim() : null));
-      jobs.push({ order: jobs.length, game, moves, quiet, kept, keptBy });
+      jobs.push({ order: jobs.length, game, moves, quiet });
     } catch (e) {
       counts.errors++;
       process.stderr.write(`${file}: game ${game.index} left out: ${(e as Error).message}\n`);
@@ -170,7 +163,12 @@ async function worker(slot: number, queue: Job[]): Promise<void> {
     if (job === undefined) break;
     await engine.newGame(size);
     if (annotator === '') annotator = `${engine.identity?.name ?? values.engine} ${nodes} nodes`;
-    const evals: (string | null)[] = job.moves.map((_, i) => (i < fromPly ? (job.kept[i] ?? null) : null));
+    // Before --from-ply, the input's labels stay: its comments of the label form, when its
+    // Annotator tag says every comment is one (the tag then names the budget they came from).
+    const keptBy = fromPly > 0 ? tagValue(job.game, 'Annotator') : undefined;
+    const evals: (string | null)[] = job.game.moves.map((m, i) =>
+      i < fromPly && keptBy !== undefined && !Number.isNaN(tiltakEval(m.comment)) ? m.comment!.trim() : null,
+    );
     for (let i = fromPly; i < job.moves.length; i++) {
       if (!job.quiet[i]) continue;
       const line = `position startpos moves ${job.moves.slice(0, i).join(' ')}`;
@@ -186,7 +184,7 @@ async function worker(slot: number, queue: Job[]): Promise<void> {
       evals[i] = `${white >= 0 ? '+' : ''}${white.toFixed(3)}/${r.depth ?? 0} ${(r.elapsedMs / 1000).toFixed(3)}s`;
       labelled++;
     }
-    const by = fromPly > 0 && job.keptBy !== undefined ? `${job.keptBy} before ply ${fromPly}; ${annotator} from it` : annotator;
+    const by = keptBy !== undefined ? `${keptBy} before ply ${fromPly}; ${annotator} from it` : annotator;
     write(job.order, formatGame(job, evals, by));
     if (slot === 0) {
       const s = (performance.now() - started) / 1000;
