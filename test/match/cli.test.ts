@@ -141,7 +141,10 @@ describe('bredon match: a whole match', () => {
     const run = await bredon([
       'match',
       '--engine', fake('random'),
-      '--engine', fake('crash', '--log', log),
+      // One move a process, then a crash: the random mover never holds more than three stones,
+      // too few for a 4x4 road, so every game ends by the crash (with two moves a process, one
+      // game in a few hundred ended by a road first: CI saw 'crash 19' and 'road 1').
+      '--engine', fake('crash', '--after', '1', '--log', log),
       '--size', '4', '--tc', '2+0.05', '--games', '40', '--komi', '1',
       '--openings', book,
       '--option', '2:Hash=32', '--name', '2:Crashy',
