@@ -4,6 +4,7 @@
 
 import { generateMoves, isValidMove, MAX_MOVES } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
+import { keepThreatAnswers, mayAnswerThreat } from '../tactics/threat-answers.js';
 
 /**
  * History is kept per side for placements by (square, type) and for spreads by (square,
@@ -158,6 +159,7 @@ export class MovePicker {
   private readonly tried: Int32Array; // per ply: TT move, killer 1, killer 2 actually tried
   private readonly threat: Int32Array; // per ply: the opponent's threat squares lo, hi
   private readonly useKillers: Uint8Array;
+  private readonly answersOnly: Uint8Array; // per ply: 1 when only moves that may answer the threat are kept
   private readonly moves = new Int32Array(1 << 20);
   private readonly scores = new Int32Array(1 << 20);
   /** Whether the move just returned came from the scored list without a bonus (a late quiet move). */
@@ -174,10 +176,15 @@ export class MovePicker {
     this.tried = new Int32Array(maxPly * 3);
     this.threat = new Int32Array(maxPly * 2);
     this.useKillers = new Uint8Array(maxPly);
+    this.answersOnly = new Uint8Array(maxPly);
   }
 
-  /** Starts a node. Killers are skipped when `killers` is false (facing a tak: blocks first). */
-  init(ply: number, start: number, ttMove: number, killers: boolean, threatLo: number, threatHi: number): void {
+  /**
+   * Starts a node. Killers are skipped when `killers` is false (facing a tak: blocks first). With
+   * `answersOnly` (facing a tak, no road of one's own in one: tactics/threat-answers.ts) only the
+   * moves that may answer the threat on (threatLo, threatHi) are returned.
+   */
+  init(ply: number, start: number, ttMove: number, killers: boolean, threatLo: number, threatHi: number, answersOnly: boolean): void {
     this.stage[ply] = ttMove !== 0 ? STAGE_TT : killers ? STAGE_KILLER1 : STAGE_GENERATE;
     this.first[ply] = start;
     this.last[ply] = 0;
@@ -187,6 +194,7 @@ export class MovePicker {
     this.threat[ply * 2] = threatLo;
     this.threat[ply * 2 + 1] = threatHi;
     this.useKillers[ply] = killers ? 1 : 0;
+    this.answersOnly[ply] = answersOnly ? 1 : 0;
   }
 
   /** Where a child's moves may start in the move stack. */
@@ -202,7 +210,7 @@ export class MovePicker {
         case STAGE_TT: {
           this.stage[ply] = this.useKillers[ply] ? STAGE_KILLER1 : STAGE_GENERATE;
           const m = this.tried[ply * 3]!;
-          if (isValidMove(pos, m)) {
+          if (isValidMove(pos, m) && (this.answersOnly[ply] === 0 || mayAnswerThreat(pos, m, this.threat[ply * 2]!, this.threat[ply * 2 + 1]!))) {
             this.quiet = false;
             return m;
           }
@@ -225,7 +233,8 @@ export class MovePicker {
             this.stage[ply] = STAGE_DONE; // move stack exhausted (absurdly deep): no list here
             return 0;
           }
-          const end = generateMoves(pos, this.moves, start);
+          let end = generateMoves(pos, this.moves, start);
+          if (this.answersOnly[ply] !== 0) end = keepThreatAnswers(pos, this.moves, start, end, this.threat[ply * 2]!, this.threat[ply * 2 + 1]!);
           this.order.score(pos, this.moves, this.scores, start, end, ply, this.tried[ply * 3]!, this.threat[ply * 2]!, this.threat[ply * 2 + 1]!);
           this.cursor[ply] = start;
           this.last[ply] = end;

@@ -440,7 +440,10 @@ export class Searcher {
     const alpha0 = alpha;
     let searched = 0;
     const picker = this.picker;
-    picker.init(ply, start, ttMove, !threatened, threatLo, threatHi);
+    // Facing a threat with no road of its own in one (checked above, at ply > 0), only the moves
+    // that touch the threat can save the game: the rest are skipped (tactics/threat-answers.ts).
+    const answersOnly = threatened && ply > 0;
+    picker.init(ply, start, ttMove, !threatened, threatLo, threatHi, answersOnly);
     for (let m = picker.next(pos, ply); m !== 0; m = picker.next(pos, ply)) {
       if (this.excludedCount !== 0 && ply === 0 && this.isExcluded(m)) continue; // Multi-PV: a line already found
       // Late move pruning: the list is best first, so past the count every move left is quiet.
@@ -470,7 +473,11 @@ export class Searcher {
         }
       }
     }
-    if (searched === 0) return staticEval; // no legal move (cannot happen in an unfinished game)
+    if (searched === 0) {
+      // Every move left the threat standing: the opponent's road comes next move.
+      if (answersOnly) return -(WIN_SCORE - ply - 2);
+      return staticEval; // no legal move (cannot happen in an unfinished game)
+    }
     // A root with moves excluded has a best move and score that are not the root's: not stored.
     if (this.excludedCount === 0 || ply !== 0) this.storeResult(best, bestMove, depth, ply, alpha0, beta, staticEval);
     return best;

@@ -1,0 +1,105 @@
+// Which moves can answer a road threat. When the opponent threatens to complete a road next
+// move (by placement on an empty square, or by a spread along a known segment: roadmap.ts MAP,
+// spread-roads.ts SPREAD_WIN) and the side to move has no road of its own in one, a move can
+// only save the game if it changes something that threat is made of:
+//   - a placement on one of the threat squares (a placement elsewhere leaves every threat
+//     square empty and every road piece of the opponent's in place);
+//   - a spread that enters or leaves a threat square, or drops onto a square topped by one of the
+//     opponent's road pieces (covering it);
+//   - a move that ends the game at once by flat count: the mover's last piece placed (stones and
+//     capstones), or the board filled (the last empty square placed on, or every empty square
+//     entered by a spread).
+// Every other move leaves the threat standing, and the opponent completes the road next move.
+// The search skips those moves at nodes facing a threat (search.ts), where it would otherwise
+// spend one node on each, and the answers at the horizon (the threat extension) are what is
+// left. The filter is exact: a move it drops always loses to a road next move (the test replays
+// real games to check this move by move). Allocation-free.
+
+import { popcount32 } from '../core/bitboard.js';
+import { dropMask, handSize, isSpread, moveSquare, spreadDir } from '../core/move.js';
+import type { Position } from '../core/position.js';
+import { M_BOARD, MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
+
+/** LINES[size][((sq * 4 + dir) * 9 + n) * 2 + half]: sq and the n squares after it in direction dir. */
+const LINES: Int32Array[] = [];
+for (let size = MIN_SIZE; size <= MAX_SIZE; size++) {
+  const t = new Int32Array(64 * 4 * 9 * 2);
+  for (let sq = 0; sq < size * size; sq++) {
+    const x = sq % size;
+    const y = Math.floor(sq / size);
+    for (let dir = 0; dir < 4; dir++) {
+      let lo = 0;
+      let hi = 0;
+      for (let n = 0; n <= 8; n++) {
+        const cx = x + (dir === 1 ? n : dir === 3 ? -n : 0);
+        const cy = y + (dir === 0 ? n : dir === 2 ? -n : 0);
+        if (cx >= 0 && cx < size && cy >= 0 && cy < size) {
+          const c = cy * size + cx;
+          if (c < 32) lo |= 1 << c;
+          else hi |= 1 << (c - 32);
+        }
+        t[((sq * 4 + dir) * 9 + n) * 2] = lo;
+        t[((sq * 4 + dir) * 9 + n) * 2 + 1] = hi;
+      }
+    }
+  }
+  LINES[size] = t;
+}
+
+/** Scratch: relevant lo, hi (threat squares and the opponent's road pieces), empty lo, hi, all placements kept. */
+const CTX = new Int32Array(5);
+
+/** Fills CTX for the side to move of `pos` facing threat squares (threatLo, threatHi). */
+function prepare(pos: Position, threatLo: number, threatHi: number): void {
+  const b = pos.b;
+  const them = (pos.side ^ 1) * 2;
+  CTX[0] = threatLo | b[them]! | b[8 + them]!;
+  CTX[1] = threatHi | b[them + 1]! | b[9 + them]!;
+  const m = pos.info.masks;
+  const emptyLo = m[M_BOARD]! & ~(b[0]! | b[2]! | b[4]! | b[6]! | b[8]! | b[10]!);
+  const emptyHi = m[M_BOARD + 1]! & ~(b[1]! | b[3]! | b[5]! | b[7]! | b[9]! | b[11]!);
+  CTX[2] = emptyLo;
+  CTX[3] = emptyHi;
+  const side = pos.side;
+  CTX[4] = pos.stones[side]! + pos.caps[side]! <= 1 || popcount32(emptyLo) + popcount32(emptyHi) <= 1 ? 1 : 0;
+}
+
+function relevant(size: number, m: number, threatLo: number, threatHi: number): boolean {
+  const sq = moveSquare(m);
+  if (!isSpread(m)) {
+    if (CTX[4] === 1) return true;
+    return ((sq < 32 ? threatLo >>> sq : threatHi >>> (sq - 32)) & 1) !== 0;
+  }
+  const at = ((sq * 4 + spreadDir(m)) * 9 + popcount32(dropMask(m))) * 2;
+  const t = LINES[size]!;
+  const lo = t[at]!;
+  const hi = t[at + 1]!;
+  if (((lo & CTX[0]!) | (hi & CTX[1]!)) !== 0) return true;
+  // Every empty square entered: the board fills (the origin, if emptied, is caught by the
+  // placement rule of the next move; counting it here too only keeps a move, never drops one).
+  return (CTX[2]! & ~lo) === 0 && (CTX[3]! & ~hi) === 0 && handSize(dropMask(m)) > 0;
+}
+
+/**
+ * Whether move m (legal in `pos`) could answer the opponent's road threat on (threatLo,
+ * threatHi): see the top of the file. Call only when the side to move has no road in one.
+ */
+export function mayAnswerThreat(pos: Position, m: number, threatLo: number, threatHi: number): boolean {
+  prepare(pos, threatLo, threatHi);
+  return relevant(pos.size, m, threatLo, threatHi);
+}
+
+/**
+ * Compacts moves[start..end) to the moves that could answer the threat, keeping their order;
+ * returns the new end.
+ */
+export function keepThreatAnswers(pos: Position, moves: Int32Array, start: number, end: number, threatLo: number, threatHi: number): number {
+  prepare(pos, threatLo, threatHi);
+  const size = pos.size;
+  let w = start;
+  for (let i = start; i < end; i++) {
+    const m = moves[i]!;
+    if (relevant(size, m, threatLo, threatHi)) moves[w++] = m;
+  }
+  return w;
+}

@@ -1,0 +1,122 @@
+// The threat-answer filter (src/tactics/threat-answers.ts) drops only losing moves: at every
+// position of real games and random games where the side to move faces a road threat and has no
+// road of its own in one, each move the filter drops is made and the opponent is shown a road
+// in one by brute force (every reply made, a road looked for), with the game not ended first.
+import { describe, expect, it } from 'vitest';
+import { makeMove, unmakeMove } from '../../src/core/makemove.js';
+import { generateMoves, MAX_MOVES } from '../../src/core/movegen.js';
+import { Position } from '../../src/core/position.js';
+import { boardFull, isDecided, reservesExhausted } from '../../src/core/result.js';
+import { hasRoad, scanRoads } from '../../src/core/roads.js';
+import { groupWeights } from '../../src/eval/evaluate.js';
+import { MAP, mapRoads } from '../../src/eval/roadmap.js';
+import { parsePtnGames } from '../../src/notation/ptn-game.js';
+import { formatMove, parseMove } from '../../src/notation/ptn-move.js';
+import { formatTps } from '../../src/notation/tps.js';
+import { SPREAD_WIN, spreadWin } from '../../src/tactics/spread-roads.js';
+import { keepThreatAnswers, mayAnswerThreat } from '../../src/tactics/threat-answers.js';
+import { readShared } from '../shared.js';
+
+const all = new Int32Array(MAX_MOVES);
+const kept = new Int32Array(MAX_MOVES);
+const replies = new Int32Array(MAX_MOVES);
+
+/** Whether the side to move of pos can make a road of its own in one (brute force). */
+function roadInOne(pos: Position): boolean {
+  const me = pos.side;
+  const end = generateMoves(pos, replies, 0);
+  for (let i = 0; i < end; i++) {
+    makeMove(pos, replies[i]!);
+    const road = hasRoad(pos, me);
+    unmakeMove(pos, replies[i]!);
+    if (road) return true;
+  }
+  return false;
+}
+
+interface Tally {
+  threatened: number;
+  dropped: number;
+  wrong: string[];
+}
+
+/** Checks one position; returns whether it was a threatened one the filter applies to. */
+function check(pos: Position, t: Tally): void {
+  const side = pos.side;
+  scanRoads(pos);
+  const w = groupWeights(pos.size);
+  mapRoads(pos, side, w);
+  mapRoads(pos, side ^ 1, w);
+  if (MAP[side * 4 + 2] !== 0 || spreadWin(pos, side) !== 0) return; // a road of its own in one
+  let lo: number;
+  let hi: number;
+  if (MAP[(side ^ 1) * 4 + 2] !== 0) {
+    lo = MAP[(side ^ 1) * 4]!;
+    hi = MAP[(side ^ 1) * 4 + 1]!;
+  } else if (spreadWin(pos, side ^ 1) !== 0) {
+    lo = SPREAD_WIN[1]!;
+    hi = SPREAD_WIN[2]!;
+  } else return;
+  t.threatened++;
+  const end = generateMoves(pos, all, 0);
+  kept.set(all.subarray(0, end));
+  const keptEnd = keepThreatAnswers(pos, kept, 0, end, lo, hi);
+  const keptSet = new Set(kept.subarray(0, keptEnd));
+  for (let i = 0; i < end; i++) {
+    const m = all[i]!;
+    if (mayAnswerThreat(pos, m, lo, hi) !== keptSet.has(m)) t.wrong.push(`${formatTps(pos)}: ${formatMove(m, pos.size)} kept by one test, not the other`);
+    if (keptSet.has(m)) continue;
+    t.dropped++;
+    makeMove(pos, m);
+    const them = pos.side;
+    // A dropped move must not end the game (by our road, a full board or the last piece) and
+    // must leave the opponent a road in one.
+    const ended = hasRoad(pos, side) || boardFull(pos) || reservesExhausted(pos);
+    const lost = hasRoad(pos, them) || roadInOne(pos);
+    if (ended && !hasRoad(pos, them)) t.wrong.push(`${formatTps(pos)} after ${formatMove(m, pos.size)}: the dropped move ended the game`);
+    else if (!lost) t.wrong.push(`${formatTps(pos)} after ${formatMove(m, pos.size)}: the dropped move left no road in one`);
+    unmakeMove(pos, m);
+  }
+}
+
+function replay(text: string, step: number, t: Tally): void {
+  const games = parsePtnGames(text);
+  for (let g = 0; g < games.length; g += step) {
+    const game = games[g]!;
+    const size = Number(game.tags.get('Size'));
+    const pos = new Position(size);
+    for (const mv of game.moves) {
+      makeMove(pos, parseMove(mv.text, size));
+      if (pos.ply >= 2 && !isDecided(pos)) check(pos, t);
+    }
+  }
+}
+
+describe('answers to a road threat', () => {
+  it('drops only moves that lose to a road next move, on the PlayTak archive and Tiltak games', () => {
+    const t: Tally = { threatened: 0, dropped: 0, wrong: [] };
+    replay(readShared('data/games/playtak-6x6-1344.ptn'), 6, t);
+    replay(readShared('data/games/tiltak-selfplay-5x5-komi2.ptn'), 10, t);
+    expect(t.wrong.slice(0, 5)).toEqual([]);
+    expect(t.threatened).toBeGreaterThan(1000);
+    expect(t.dropped).toBeGreaterThan(10 * t.threatened); // most moves facing a tak are irrelevant
+  });
+
+  it('drops only losing moves in random games of every size', () => {
+    const t: Tally = { threatened: 0, dropped: 0, wrong: [] };
+    let seed = 23;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    for (let size = 3; size <= 8; size++) {
+      for (let game = 0; game < 12; game++) {
+        const pos = new Position(size);
+        while (!isDecided(pos) && pos.ply < 250) {
+          if (pos.ply >= 2) check(pos, t);
+          const end = generateMoves(pos, all, 0);
+          makeMove(pos, all[Math.floor(random() * end)]!);
+        }
+      }
+    }
+    expect(t.wrong.slice(0, 5)).toEqual([]);
+    expect(t.threatened).toBeGreaterThan(100);
+  });
+});
