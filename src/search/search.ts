@@ -414,7 +414,9 @@ export class Searcher {
         }
       }
     } else {
-      staticEval = this.staticEval(pos, threatCount, groups, ply);
+      // Facing a threat below the root, the static score is never used (no pruning by it, and
+      // a node with no answer is lost): not computed, and 0 in the table for this position.
+      staticEval = threatened && ply > 0 ? 0 : this.staticEval(pos, threatCount, groups, ply);
     }
 
     // Reverse futility: near the leaves, a static score far above beta stands (not when facing
