@@ -33,10 +33,11 @@ import type { Position } from '../core/position.js';
 import { boardResult, ONGOING, resultAfterMove, resultWinner } from '../core/result.js';
 import { popcount32 } from '../core/bitboard.js';
 import { SPREAD_FLAG, WALL } from '../core/move.js';
-import { SCAN, scanRoads } from '../core/roads.js';
+import { scanRoads } from '../core/roads.js';
 import { groupWeights } from '../eval/evaluate.js';
 import { MAP, mapRoads } from '../eval/roadmap.js';
 import { SPREAD_WIN, spreadWin } from '../tactics/spread-roads.js';
+import { keepThreatAnswers } from '../tactics/threat-answers.js';
 import { INF, ProofTable } from './table.js';
 import { roadInOne, winInOne } from './threats.js';
 
@@ -288,12 +289,11 @@ export class TinueSolver {
 
     // The defender to move, facing a threat.
     if (roadInOne(pos, defender) !== 0) return MOVER_WINS;
-    const filter = this.answerFilter(pos);
-    const end = generateMoves(pos, gen, 0);
+    let end = generateMoves(pos, gen, 0);
+    if (this.answerFilter(pos)) end = keepThreatAnswers(pos, gen, 0, end, this.threatLo, this.threatHi);
     let n = 0;
     for (let i = 0; i < end; i++) {
       const m = gen[i]!;
-      if (filter && !this.mayBlock(m)) continue;
       makeMove(pos, m);
       this.nodes++;
       const r = resultAfterMove(pos, m, halfKomi);
@@ -329,52 +329,30 @@ export class TinueSolver {
     return n === 0 ? MOVER_LOSES : n;
   }
 
-  /** The squares an answer must touch to stop a placement threat (answerFilter sets them). */
-  private touchLo = 0;
-  private touchHi = 0;
+  /** The attacker's threat the defender's answers are filtered by (answerFilter sets it). */
+  private threatLo = 0;
+  private threatHi = 0;
 
   /**
-   * Whether the defender's answers may be filtered before they are made (mayBlock): when the
-   * attacker has a placement threat, an answer that neither occupies a threat square nor covers
-   * one of the attacker's road squares leaves that road in one standing (a spread elsewhere only
-   * changes the squares it enters and uncovers its origin, which was the defender's), so it loses
-   * at once. Not when an answer could end the game on flats: the defender's last piece, or a
-   * board a spread could fill. Call after roadInOne(pos, defender), which scanned the roads.
+   * Whether the defender's answers may be filtered before they are made (tactics/threat-answers.ts:
+   * an answer that touches neither the attacker's threat nor its road pieces, and does not end
+   * the game on flats, leaves the road in one standing and loses at once): when the attacker has
+   * a placement threat, or failing that a road by a spread. Call after roadInOne(pos, defender)
+   * found none, which scanned the roads.
    */
   private answerFilter(pos: Position): boolean {
     const attacker = this.attacker;
-    const defender = attacker ^ 1;
-    if (pos.stones[defender]! + pos.caps[defender]! < 2) return false;
-    let empties = 0;
-    for (let sq = 0; sq < pos.area && empties < pos.size; sq++) if (pos.top[sq] === 0) empties++;
-    if (empties < pos.size) return false;
     mapRoads(pos, attacker, groupWeights(pos.size));
     const at = attacker * 4;
-    if (MAP[at + 2] === 0) return false;
-    this.touchLo = MAP[at]!;
-    this.touchHi = MAP[at + 1]!;
-    this.pathLo = this.touchLo | SCAN[at]!;
-    this.pathHi = this.touchHi | SCAN[at + 1]!;
-    return true;
-  }
-
-  /** The squares a spread must enter to matter: threat squares and the attacker's road squares. */
-  private pathLo = 0;
-  private pathHi = 0;
-
-  /** answerFilter's test for one answer: a placement on a threat square, or a spread entering a square that matters. */
-  private mayBlock(m: number): boolean {
-    const pos = this.pos;
-    const sq = m & 63;
-    if ((m & SPREAD_FLAG) === 0) return sq < 32 ? (this.touchLo & (1 << sq)) !== 0 : (this.touchHi & (1 << (sq - 32))) !== 0;
-    const step = pos.info.delta[(m >>> 6) & 3]!;
-    let entered = popcount32((m >>> 9) & 0xff);
-    let cur = sq;
-    while (entered-- > 0) {
-      cur += step;
-      if (cur < 32 ? (this.pathLo & (1 << cur)) !== 0 : (this.pathHi & (1 << (cur - 32))) !== 0) return true;
+    if (MAP[at + 2] !== 0) {
+      this.threatLo = MAP[at]!;
+      this.threatHi = MAP[at + 1]!;
+      return true;
     }
-    return false;
+    if (spreadWin(pos, attacker) === 0) return false;
+    this.threatLo = SPREAD_WIN[1]!;
+    this.threatHi = SPREAD_WIN[2]!;
+    return true;
   }
 
   /**
