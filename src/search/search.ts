@@ -202,7 +202,10 @@ export class Searcher {
         // An unfinished iteration: its lines are not all known. But a single-line root whose
         // first move (the last iteration's best) was searched in full and then beaten by another
         // move searched in full has a better move, proven one ply deeper: play that one.
-        if (!multi && depth > first && this.rootSearched > 1 && this.pvLen[0]! > 0 && this.pv[0] !== result.best) {
+        // Likewise, stopped before any iteration finished (a cold start, a tactical first ply),
+        // the best of the root moves searched in full beats the first legal move.
+        const firstUnfinished = depth === first && result.depth === 0 && this.rootSearched >= 1;
+        if (!multi && (firstUnfinished || (depth > first && this.rootSearched > 1)) && this.pvLen[0]! > 0 && this.pv[0] !== result.best) {
           result.best = this.pv[0]!;
           result.pv = Array.from(this.pv.subarray(0, this.pvLen[0]!));
           result.score = this.rootScore;
