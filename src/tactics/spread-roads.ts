@@ -19,7 +19,7 @@ import { M_NOT_FILE_FIRST, M_NOT_FILE_LAST, MAX_SIZE, MIN_SIZE } from '../core/s
 import { REACH, ROAD_GAPS } from '../eval/roadmap.js';
 
 /** SEGMENTS[size][((sq * 4 + dir) * 9 + len) * 2 + half]: the origin and the next len squares. */
-const SEGMENTS: Int32Array[] = [];
+export const SEGMENTS: Int32Array[] = [];
 /**
  * CROSS[size][((sq * 9 + carry) * 2 + cap) * 2 + half]: the four segments a hand of `carry`
  * could reach, blockers ignored; a capstone's (cap = 1) one square longer, for its smash.

@@ -16,35 +16,10 @@
 // real games to check this move by move). Allocation-free.
 
 import { popcount32 } from '../core/bitboard.js';
-import { dropMask, handSize, isSpread, moveSquare, spreadDir } from '../core/move.js';
+import { dropMask, isSpread, moveSquare, spreadDir } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import { M_BOARD, MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
-
-/** LINES[size][((sq * 4 + dir) * 9 + n) * 2 + half]: sq and the n squares after it in direction dir. */
-const LINES: Int32Array[] = [];
-for (let size = MIN_SIZE; size <= MAX_SIZE; size++) {
-  const t = new Int32Array(64 * 4 * 9 * 2);
-  for (let sq = 0; sq < size * size; sq++) {
-    const x = sq % size;
-    const y = Math.floor(sq / size);
-    for (let dir = 0; dir < 4; dir++) {
-      let lo = 0;
-      let hi = 0;
-      for (let n = 0; n <= 8; n++) {
-        const cx = x + (dir === 1 ? n : dir === 3 ? -n : 0);
-        const cy = y + (dir === 0 ? n : dir === 2 ? -n : 0);
-        if (cx >= 0 && cx < size && cy >= 0 && cy < size) {
-          const c = cy * size + cx;
-          if (c < 32) lo |= 1 << c;
-          else hi |= 1 << (c - 32);
-        }
-        t[((sq * 4 + dir) * 9 + n) * 2] = lo;
-        t[((sq * 4 + dir) * 9 + n) * 2 + 1] = hi;
-      }
-    }
-  }
-  LINES[size] = t;
-}
+import { M_BOARD } from '../core/sizes.js';
+import { SEGMENTS } from './spread-roads.js';
 
 /** Scratch: relevant lo, hi (threat squares and the opponent's road pieces), empty lo, hi, all placements kept. */
 const CTX = new Int32Array(5);
@@ -71,13 +46,13 @@ function relevant(size: number, m: number, threatLo: number, threatHi: number): 
     return ((sq < 32 ? threatLo >>> sq : threatHi >>> (sq - 32)) & 1) !== 0;
   }
   const at = ((sq * 4 + spreadDir(m)) * 9 + popcount32(dropMask(m))) * 2;
-  const t = LINES[size]!;
+  const t = SEGMENTS[size]!;
   const lo = t[at]!;
   const hi = t[at + 1]!;
   if (((lo & CTX[0]!) | (hi & CTX[1]!)) !== 0) return true;
-  // Every empty square entered: the board fills (the origin, if emptied, is caught by the
-  // placement rule of the next move; counting it here too only keeps a move, never drops one).
-  return (CTX[2]! & ~lo) === 0 && (CTX[3]! & ~hi) === 0 && handSize(dropMask(m)) > 0;
+  // Every empty square entered: the board may fill and the game end on flats (not if the spread
+  // empties its origin; keeping such a move anyway only costs a node).
+  return (CTX[2]! & ~lo) === 0 && (CTX[3]! & ~hi) === 0;
 }
 
 /**
