@@ -26,7 +26,8 @@ import { networkFor } from '../eval/net/nets.js';
 import { MAP, mapRoads } from '../eval/roadmap.js';
 import { MoveOrder, MovePicker } from './order.js';
 import { QUICK_TINUE_PLIES, QUICK_TINUE_TABLE_MB, TinueSolver } from '../tinue/dfpn.js';
-import { SPREAD_WIN, spreadWin } from '../tactics/spread-roads.js';
+import { spreadWin } from '../tactics/spread-roads.js';
+import { roadThreat, THREAT } from '../tactics/threat-answers.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type ProgressCallback, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
 
@@ -377,22 +378,18 @@ export class Searcher {
     let threatLo = 0;
     let threatHi = 0;
     let threatCount = 0;
-    if (pos.ply >= 2) {
-      threatLo = MAP[(side ^ 1) * 4]!;
-      threatHi = MAP[(side ^ 1) * 4 + 1]!;
-      threatCount = MAP[(side ^ 1) * 4 + 2]!;
-    }
-    let threatened = threatCount !== 0;
+    let threatened = false;
     const groups = MAP[3]! - MAP[7]!;
     if (pos.ply >= 2) {
-      // Roads by spreads (spread-roads.ts): a win in one for the side to move ends the node; one
-      // for the opponent is a threat like a placement threat (searched, never trusted to the
-      // static score), with the squares of its path as the ones to block.
+      // Roads by spreads (spread-roads.ts): a win in one for the side to move ends the node. The
+      // opponent's road in one, by placement or else by a spread (tactics/threat-answers.ts), is
+      // a threat: searched, never trusted to the static score, its squares the ones to block.
       if (ply > 0 && spreadWin(pos, side) !== 0) return WIN_SCORE - ply - 1;
-      if (!threatened && spreadWin(pos, side ^ 1) !== 0) {
-        threatened = true;
-        threatLo = SPREAD_WIN[1]!;
-        threatHi = SPREAD_WIN[2]!;
+      threatCount = MAP[(side ^ 1) * 4 + 2]!;
+      threatened = roadThreat(pos, side ^ 1);
+      if (threatened) {
+        threatLo = THREAT[0]!;
+        threatHi = THREAT[1]!;
       }
     }
 
@@ -401,6 +398,10 @@ export class Searcher {
       depth = 1; // facing a road threat: see the answers before judging
     }
 
+    // Facing a threat with no road of its own in one (checked above, at ply > 0), only the moves
+    // that touch the threat can save the game: the rest are skipped (tactics/threat-answers.ts),
+    // and the static score is never used (no pruning by it, a node with no answer is lost).
+    const answersOnly = threatened && ply > 0;
     const tt = this.tt;
     let ttMove = 0;
     let staticEval: number;
@@ -417,9 +418,7 @@ export class Searcher {
         }
       }
     } else {
-      // Facing a threat below the root, the static score is never used (no pruning by it, and
-      // a node with no answer is lost): not computed, and 0 in the table for this position.
-      staticEval = threatened && ply > 0 ? 0 : this.staticEval(pos, threatCount, groups, ply);
+      staticEval = answersOnly ? 0 : this.staticEval(pos, threatCount, groups, ply); // 0 in the table too
     }
 
     // Reverse futility: near the leaves, a static score far above beta stands (not when facing
@@ -445,9 +444,6 @@ export class Searcher {
     const alpha0 = alpha;
     let searched = 0;
     const picker = this.picker;
-    // Facing a threat with no road of its own in one (checked above, at ply > 0), only the moves
-    // that touch the threat can save the game: the rest are skipped (tactics/threat-answers.ts).
-    const answersOnly = threatened && ply > 0;
     picker.init(ply, start, ttMove, !threatened, threatLo, threatHi, answersOnly);
     for (let m = picker.next(pos, ply); m !== 0; m = picker.next(pos, ply)) {
       if (this.excludedCount !== 0 && ply === 0 && this.isExcluded(m)) continue; // Multi-PV: a line already found

@@ -19,7 +19,30 @@ import { popcount32 } from '../core/bitboard.js';
 import { dropMask, isSpread, moveSquare, spreadDir } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { M_BOARD } from '../core/sizes.js';
-import { SEGMENTS } from './spread-roads.js';
+import { MAP } from '../eval/roadmap.js';
+import { SEGMENTS, SPREAD_WIN, spreadWin } from './spread-roads.js';
+
+/** The squares (lo, hi) of the road threat roadThreat found last. */
+export const THREAT = new Int32Array(2);
+
+/**
+ * Whether `colour` threatens a road next move, and if so its squares into THREAT: the empty
+ * squares where a placement completes it (roadmap.ts MAP), or else the segment of a spread that
+ * does (spread-roads.ts). The search and the tinue solver both filter answers by these squares.
+ * Call after mapRoads(pos, colour).
+ */
+export function roadThreat(pos: Position, colour: number): boolean {
+  const at = colour * 4;
+  if (MAP[at + 2] !== 0) {
+    THREAT[0] = MAP[at]!;
+    THREAT[1] = MAP[at + 1]!;
+    return true;
+  }
+  if (spreadWin(pos, colour) === 0) return false;
+  THREAT[0] = SPREAD_WIN[1]!;
+  THREAT[1] = SPREAD_WIN[2]!;
+  return true;
+}
 
 /** Scratch: relevant lo, hi (threat squares and the opponent's road pieces), empty lo, hi, all placements kept. */
 const CTX = new Int32Array(5);

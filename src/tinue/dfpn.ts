@@ -37,7 +37,7 @@ import { scanRoads } from '../core/roads.js';
 import { groupWeights } from '../eval/evaluate.js';
 import { MAP, mapRoads } from '../eval/roadmap.js';
 import { SPREAD_WIN, spreadWin } from '../tactics/spread-roads.js';
-import { keepThreatAnswers } from '../tactics/threat-answers.js';
+import { keepThreatAnswers, roadThreat, THREAT } from '../tactics/threat-answers.js';
 import { INF, ProofTable } from './table.js';
 import { roadInOne, winInOne } from './threats.js';
 
@@ -341,17 +341,10 @@ export class TinueSolver {
    * found none, which scanned the roads.
    */
   private answerFilter(pos: Position): boolean {
-    const attacker = this.attacker;
-    mapRoads(pos, attacker, groupWeights(pos.size));
-    const at = attacker * 4;
-    if (MAP[at + 2] !== 0) {
-      this.threatLo = MAP[at]!;
-      this.threatHi = MAP[at + 1]!;
-      return true;
-    }
-    if (spreadWin(pos, attacker) === 0) return false;
-    this.threatLo = SPREAD_WIN[1]!;
-    this.threatHi = SPREAD_WIN[2]!;
+    mapRoads(pos, this.attacker, groupWeights(pos.size));
+    if (!roadThreat(pos, this.attacker)) return false;
+    this.threatLo = THREAT[0]!;
+    this.threatHi = THREAT[1]!;
     return true;
   }
 

@@ -13,8 +13,8 @@ import { MAP, mapRoads } from '../../src/eval/roadmap.js';
 import { parsePtnGames } from '../../src/notation/ptn-game.js';
 import { formatMove, parseMove } from '../../src/notation/ptn-move.js';
 import { formatTps } from '../../src/notation/tps.js';
-import { SPREAD_WIN, spreadWin } from '../../src/tactics/spread-roads.js';
-import { keepThreatAnswers, mayAnswerThreat } from '../../src/tactics/threat-answers.js';
+import { spreadWin } from '../../src/tactics/spread-roads.js';
+import { keepThreatAnswers, mayAnswerThreat, roadThreat, THREAT } from '../../src/tactics/threat-answers.js';
 import { readShared } from '../shared.js';
 
 const all = new Int32Array(MAX_MOVES);
@@ -48,15 +48,9 @@ function check(pos: Position, t: Tally): void {
   mapRoads(pos, side, w);
   mapRoads(pos, side ^ 1, w);
   if (MAP[side * 4 + 2] !== 0 || spreadWin(pos, side) !== 0) return; // a road of its own in one
-  let lo: number;
-  let hi: number;
-  if (MAP[(side ^ 1) * 4 + 2] !== 0) {
-    lo = MAP[(side ^ 1) * 4]!;
-    hi = MAP[(side ^ 1) * 4 + 1]!;
-  } else if (spreadWin(pos, side ^ 1) !== 0) {
-    lo = SPREAD_WIN[1]!;
-    hi = SPREAD_WIN[2]!;
-  } else return;
+  if (!roadThreat(pos, side ^ 1)) return;
+  const lo = THREAT[0]!;
+  const hi = THREAT[1]!;
   t.threatened++;
   const end = generateMoves(pos, all, 0);
   kept.set(all.subarray(0, end));
