@@ -57,7 +57,7 @@ const CHECK_MAX = 4096;
 const ASPIRATION = 35;
 /** Reverse futility pruning: depths it applies to, and the margin per ply (centiflats). */
 const RFP_DEPTH = 3;
-const RFP_MARGIN = 120;
+export const RFP_MARGIN = 120;
 /** Late move pruning: at non-PV nodes of depth <= LMP_DEPTH not facing a threat, the quiet moves
  *  after the first LMP_BASE + LMP_SCALE * depth^2 searched are skipped (16 at depth 1, 40 at 2).
  *  Self-play SPRT, 6x6 at 5+0.05: +80 Elo [+37, +126] over 194 games (README, Figures). */
@@ -253,6 +253,23 @@ export class Searcher {
     const linear = evaluate(pos, this.halfKomi, threatCount, groups);
     const net = this.net;
     return net === undefined ? linear : Math.round(linear + net.evaluate(pos, ply));
+  }
+
+  /**
+   * The static score the search gives `pos` at a quiet node, for the side to move: the linear
+   * evaluation plus the size's network (unless `network` is false), as negamax computes it. Not
+   * used by the search itself: it lets a caller see what the pruning near the leaves saw.
+   */
+  staticScore(pos: Position, halfKomi: number, network = true): number {
+    this.halfKomi = halfKomi;
+    this.groupWeights = groupWeights(pos.size);
+    this.net = network ? this.netFor(pos.size) : undefined;
+    this.net?.refresh(pos, 0);
+    scanRoads(pos);
+    mapRoads(pos, pos.side, this.groupWeights);
+    mapRoads(pos, pos.side ^ 1, this.groupWeights);
+    const threatCount = pos.ply >= 2 ? MAP[(pos.side ^ 1) * 4 + 2]! : 0;
+    return this.staticEval(pos, threatCount, MAP[3]! - MAP[7]!, 0);
   }
 
   /**
