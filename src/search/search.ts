@@ -248,9 +248,14 @@ export class Searcher {
     return acc;
   }
 
-  /** The static evaluation at `ply`: the linear evaluation, plus the network's correction when it has one. */
-  private staticEval(pos: Position, threatCount: number, groups: number, ply: number): number {
-    const linear = evaluate(pos, this.halfKomi, threatCount, groups);
+  /**
+   * The static evaluation at `ply`: the linear evaluation, plus the network's correction when it
+   * has one. Reads the road maps (MAP) of both colours, which must be those of `pos`: the
+   * opponent's placement threats (from ply 2) and the groups' score.
+   */
+  private staticEval(pos: Position, ply: number): number {
+    const threatCount = pos.ply >= 2 ? MAP[(pos.side ^ 1) * 4 + 2]! : 0;
+    const linear = evaluate(pos, this.halfKomi, threatCount, MAP[3]! - MAP[7]!);
     const net = this.net;
     return net === undefined ? linear : Math.round(linear + net.evaluate(pos, ply));
   }
@@ -268,8 +273,7 @@ export class Searcher {
     scanRoads(pos);
     mapRoads(pos, pos.side, this.groupWeights);
     mapRoads(pos, pos.side ^ 1, this.groupWeights);
-    const threatCount = pos.ply >= 2 ? MAP[(pos.side ^ 1) * 4 + 2]! : 0;
-    return this.staticEval(pos, threatCount, MAP[3]! - MAP[7]!, 0);
+    return this.staticEval(pos, 0);
   }
 
   /**
@@ -394,15 +398,12 @@ export class Searcher {
     if (ply > 0 && pos.ply >= 2 && MAP[side * 4 + 2] !== 0) return WIN_SCORE - ply - 1; // road by placement next ply
     let threatLo = 0;
     let threatHi = 0;
-    let threatCount = 0;
     let threatened = false;
-    const groups = MAP[3]! - MAP[7]!;
     if (pos.ply >= 2) {
       // Roads by spreads (spread-roads.ts): a win in one for the side to move ends the node. The
       // opponent's road in one, by placement or else by a spread (tactics/threat-answers.ts), is
       // a threat: searched, never trusted to the static score, its squares the ones to block.
       if (ply > 0 && spreadWin(pos, side) !== 0) return WIN_SCORE - ply - 1;
-      threatCount = MAP[(side ^ 1) * 4 + 2]!;
       threatened = roadThreat(pos, side ^ 1);
       if (threatened) {
         threatLo = THREAT[0]!;
@@ -411,7 +412,7 @@ export class Searcher {
     }
 
     if (depth <= 0) {
-      if (!threatened || ply >= this.extensionLimit) return this.staticEval(pos, threatCount, groups, ply);
+      if (!threatened || ply >= this.extensionLimit) return this.staticEval(pos, ply);
       depth = 1; // facing a road threat: see the answers before judging
     }
 
@@ -435,7 +436,7 @@ export class Searcher {
         }
       }
     } else {
-      staticEval = answersOnly ? 0 : this.staticEval(pos, threatCount, groups, ply); // 0 in the table too
+      staticEval = answersOnly ? 0 : this.staticEval(pos, ply); // 0 in the table too
     }
 
     // Reverse futility: near the leaves, a static score far above beta stands (not when facing
