@@ -27,6 +27,7 @@ import { MAP, mapRoads } from '../eval/roadmap.js';
 import { MoveOrder, MovePicker } from './order.js';
 import { QUICK_TINUE_PLIES, QUICK_TINUE_TABLE_MB, TinueSolver } from '../tinue/dfpn.js';
 import { spreadWin } from '../tactics/spread-roads.js';
+import { emptySquares, FINISH_DRAW, FINISH_NONE, FINISH_WIN, finishOutcome } from '../tactics/flat-finish.js';
 import { roadThreat, THREAT } from '../tactics/threat-answers.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type ProgressCallback, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
@@ -399,11 +400,18 @@ export class Searcher {
     let threatLo = 0;
     let threatHi = 0;
     let threatened = false;
+    let finish = FINISH_NONE;
     if (pos.ply >= 2) {
       // Roads by spreads (spread-roads.ts): a win in one for the side to move ends the node. The
       // opponent's road in one, by placement or else by a spread (tactics/threat-answers.ts), is
       // a threat: searched, never trusted to the static score, its squares the ones to block.
       if (ply > 0 && spreadWin(pos, side) !== 0) return WIN_SCORE - ply - 1;
+      // Flat finishes (flat-finish.ts): a side to move that can end the game by a placement on a
+      // won count wins, and one that can end it in a draw scores at least that at a leaf.
+      if (ply > 0) {
+        finish = finishOutcome(pos, side, this.halfKomi, emptySquares(pos));
+        if (finish === FINISH_WIN) return WIN_SCORE - ply - 1;
+      }
       threatened = roadThreat(pos, side ^ 1);
       if (threatened) {
         threatLo = THREAT[0]!;
@@ -412,7 +420,10 @@ export class Searcher {
     }
 
     if (depth <= 0) {
-      if (!threatened || ply >= this.extensionLimit) return this.staticEval(pos, ply);
+      if (!threatened || ply >= this.extensionLimit) {
+        const s = this.staticEval(pos, ply);
+        return finish === FINISH_DRAW && s < 0 ? 0 : s; // a drawn finish is there to take
+      }
       depth = 1; // facing a road threat: see the answers before judging
     }
 

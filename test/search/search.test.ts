@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeMove, unmakeMove } from '../../src/core/makemove.js';
 import { isLegalMove, legalMoves } from '../../src/core/movegen.js';
 import { Position } from '../../src/core/position.js';
-import { BLACK_ROAD, boardResult, isDecided, ONGOING, WHITE_ROAD } from '../../src/core/result.js';
+import { BLACK_ROAD, boardResult, isDecided, ONGOING, WHITE_FLATS, WHITE_ROAD } from '../../src/core/result.js';
 import { hasRoad, roadThreats, THREATS } from '../../src/core/roads.js';
 import { formatMove } from '../../src/notation/ptn-move.js';
 import { parseTps } from '../../src/notation/tps.js';
@@ -80,6 +80,28 @@ describe('roads are found at low depth', () => {
     makeMove(r.pos, r.best);
     expect(hasRoad(r.pos, 0) && hasRoad(r.pos, 1)).toBe(true);
     expect(boardResult(r.pos)).toBe(BLACK_ROAD);
+  });
+});
+
+describe('flat finishes are seen at the horizon', () => {
+  // A PlayTak position (komi 0), Black to move: White holds one stone, and placing it ends the
+  // game with White ahead on flats; no Black move changes that. A depth-1 search reaches the
+  // position after each Black move at depth 0, where the static score would only count flats:
+  // White to move there wins by its finish, without searching it.
+  const lost = 'x,12,1,1,221S,x/1,2,2,2221C,21,2/1,1112S,12C,1,1,x/2S,2,1,1,1,1/2S,1112,1,1112S,1,1/1,221S,2,2S,2,12S 2 46';
+
+  it('a side facing a won finish is lost at depth 1', () => {
+    const r = search(lost, { depth: 1 }, 0);
+    expect(r.pos.stones[0]).toBe(1);
+    expect(r.score).toBe(-(WIN_SCORE - 2));
+  });
+
+  it('a side that can finish on a won count takes it at depth 1', () => {
+    // The same board, White to move: its last stone ends the game on the count.
+    const r = search(lost.replace(/ 2 46$/, ' 1 47'), { depth: 1 }, 0);
+    expect(r.score).toBe(WIN_SCORE - 1);
+    makeMove(r.pos, r.best);
+    expect(boardResult(r.pos, 0)).toBe(WHITE_FLATS);
   });
 });
 

@@ -1,0 +1,105 @@
+// finishOutcome (can a colour end the game by a placement, and what would the count say?) agrees
+// with brute force (make every placement, see whether the game ended, read the count with komi)
+// for both colours, on the PlayTak archive's endings and random games of every size.
+import { describe, expect, it } from 'vitest';
+import { makeMove, makeNull, unmakeMove, unmakeNull } from '../../src/core/makemove.js';
+import { generateMoves, MAX_MOVES } from '../../src/core/movegen.js';
+import { isSpread } from '../../src/core/move.js';
+import { Position } from '../../src/core/position.js';
+import { boardFull, flatCount, isDecided, reservesExhausted } from '../../src/core/result.js';
+import { parsePtnGames } from '../../src/notation/ptn-game.js';
+import { parseMove } from '../../src/notation/ptn-move.js';
+import { formatTps, parseTps } from '../../src/notation/tps.js';
+import { emptySquares, FINISH_DRAW, FINISH_LOSS, FINISH_NONE, FINISH_WIN, finishOutcome } from '../../src/tactics/flat-finish.js';
+import { readShared } from '../shared.js';
+
+const buf = new Int32Array(MAX_MOVES);
+const NAMES = ['none', 'win', 'draw', 'loss'];
+
+/** The best count `colour` can end the game on by one placement (FINISH_NONE if none ends it). */
+function bruteForce(pos: Position, colour: number, halfKomi: number): number {
+  const nulled = pos.side !== colour;
+  if (nulled) makeNull(pos);
+  const end = generateMoves(pos, buf, 0);
+  let best = FINISH_NONE;
+  const rank = [0, 3, 2, 1]; // none < loss < draw < win
+  for (let i = 0; i < end; i++) {
+    const m = buf[i]!;
+    if (isSpread(m)) continue;
+    makeMove(pos, m);
+    if (boardFull(pos) || reservesExhausted(pos)) {
+      const mine = 2 * flatCount(pos, colour) + (colour === 1 ? halfKomi : 0);
+      const them = 2 * flatCount(pos, colour ^ 1) + (colour === 1 ? 0 : halfKomi);
+      const o = mine > them ? FINISH_WIN : mine === them ? FINISH_DRAW : FINISH_LOSS;
+      if (rank[o]! > rank[best]!) best = o;
+    }
+    unmakeMove(pos, m);
+  }
+  if (nulled) unmakeNull(pos);
+  return best;
+}
+
+/** Checks both colours at komi 0, 2 and 2.5; returns how many finishes were found. */
+function check(pos: Position, wrong: string[]): number {
+  let found = 0;
+  for (const halfKomi of [0, 4, 5]) {
+    for (const colour of [0, 1]) {
+      const got = finishOutcome(pos, colour, halfKomi, emptySquares(pos));
+      const expected = bruteForce(pos, colour, halfKomi);
+      if (got !== expected) wrong.push(`${formatTps(pos)} colour ${colour} halfKomi ${halfKomi}: ${NAMES[got]}, expected ${NAMES[expected]}`);
+      if (got !== FINISH_NONE) found++;
+    }
+  }
+  return found;
+}
+
+describe('flat finishes', () => {
+  it('sees a last stone placed on a won count, and a capstone that adds no flat', () => {
+    // White to move with one stone left (4 at the start, 3 on the board), 3 flats against Black's
+    // 2: placing it ends the game.
+    const pos = parseTps('1,1,1,x2/2,2,x3/x5/x5/x5 1 20', { stones: [4, 8], caps: [0, 1] });
+    expect(finishOutcome(pos, 0, 0, emptySquares(pos))).toBe(FINISH_WIN);
+    expect(finishOutcome(pos, 0, 4, emptySquares(pos))).toBe(FINISH_DRAW); // 8 against 4 + 4
+    expect(finishOutcome(pos, 1, 0, emptySquares(pos))).toBe(FINISH_NONE); // Black holds 6
+    // The same board with White's capstone as its last piece: it ends the game and adds no flat.
+    const cap = parseTps('1,1,1,x2/2,2,x3/x5/x5/x5 1 20', { stones: [3, 8], caps: [1, 1] });
+    expect(finishOutcome(cap, 0, 0, emptySquares(cap))).toBe(FINISH_WIN); // 6 against 4
+    expect(finishOutcome(cap, 0, 2, emptySquares(cap))).toBe(FINISH_DRAW); // 6 against 4 + 2
+  });
+
+  it('agrees with brute force on the PlayTak archive', () => {
+    const wrong: string[] = [];
+    let found = 0;
+    const games = parsePtnGames(readShared('data/games/playtak-6x6-1344.ptn'));
+    for (let g = 0; g < games.length; g += 2) {
+      const pos = new Position(6);
+      const moves = games[g]!.moves;
+      moves.forEach((mv, i) => {
+        makeMove(pos, parseMove(mv.text, 6));
+        // The endings: the last 12 plies of each game, where reserves and empty squares run out.
+        if (i >= moves.length - 12 && pos.ply >= 2 && !isDecided(pos)) found += check(pos, wrong);
+      });
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(found).toBeGreaterThan(200); // real finishes were met
+  });
+
+  it('agrees with brute force on random games of every size', () => {
+    const wrong: string[] = [];
+    let seed = 7;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    let found = 0;
+    for (let size = 3; size <= 8; size++) {
+      for (let game = 0; game < 12; game++) {
+        const pos = new Position(size);
+        while (!isDecided(pos) && pos.ply < 400) {
+          if (pos.ply >= 2) found += check(pos, wrong);
+          const end = generateMoves(pos, buf, 0);
+          makeMove(pos, buf[Math.floor(random() * end)]!);
+        }
+      }
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(found).toBeGreaterThan(50);
+  });
+});
