@@ -1,5 +1,6 @@
 // Move ordering: the transposition-table move, moves that stop the opponent's road threat,
-// killers, then history scores on top of a small prior by move kind. Scores go into a typed
+// killers, the counter move (the move that last refuted the opponent's move just played), then
+// history scores on top of a small prior by move kind. Scores go into a typed
 // array beside the move list; the search picks the best remaining move lazily.
 
 import { generateMoves, isValidMove, MAX_MOVES } from '../core/movegen.js';
@@ -21,6 +22,7 @@ const TT_BONUS = 1 << 30;
 const BLOCK_BONUS = 1 << 28;
 const KILLER1 = 1 << 26;
 const KILLER2 = 1 << 25;
+const COUNTER = 1 << 24;
 const HISTORY_MAX = 1 << 22;
 
 /** Prior by placement type (index 1 flat, 2 wall, 3 cap) and for spreads. */
@@ -30,14 +32,20 @@ const SPREAD_PRIOR = 100;
 export class MoveOrder {
   readonly history = new Int32Array(2 * HISTORY_SIZE);
   readonly killers: Int32Array;
+  /** Per side, by the history slot of the opponent's move: the move that last refuted it. */
+  readonly counters = new Int32Array(2 * HISTORY_SIZE);
+  /** Per ply: the move that led to the node (0 at the root and after a null move). */
+  readonly prev: Int32Array;
 
   constructor(maxPly: number) {
     this.killers = new Int32Array(maxPly * 2);
+    this.prev = new Int32Array(maxPly);
   }
 
   clear(): void {
     this.history.fill(0);
     this.killers.fill(0);
+    this.counters.fill(0);
   }
 
   /** Halves the history between searches, so old lessons fade. */
@@ -67,6 +75,8 @@ export class MoveOrder {
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
     const blocking = (threatLo | threatHi) !== 0;
+    const prev = this.prev[ply]!;
+    const counter = prev !== 0 ? this.counters[side + historyIndex(prev)]! : 0;
     const delta = pos.info.delta;
     for (let i = start; i < end; i++) {
       const m = moves[i]!;
@@ -78,6 +88,7 @@ export class MoveOrder {
         else s += SPREAD_PRIOR;
         if (m === k1) s += KILLER1;
         else if (m === k2) s += KILLER2;
+        else if (m === counter) s += COUNTER;
         if (blocking) {
           let sq = m & 63;
           let hit = false;
@@ -106,6 +117,8 @@ export class MoveOrder {
       this.killers[k + 1] = this.killers[k]!;
       this.killers[k] = move;
     }
+    const prev = this.prev[ply]!;
+    if (prev !== 0) this.counters[pos.side * HISTORY_SIZE + historyIndex(prev)] = move;
     const i = pos.side * HISTORY_SIZE + historyIndex(move);
     const v = this.history[i]! + depth * depth;
     this.history[i] = v > HISTORY_MAX ? HISTORY_MAX : v;

@@ -473,6 +473,7 @@ export class Searcher {
     const alpha0 = alpha;
     let searched = 0;
     const picker = this.picker;
+    this.order.prev[ply] = ply > 0 ? this.lastMove : 0;
     picker.init(ply, start, ttMove, !threatened, threatLo, threatHi, answersOnly);
     for (let m = picker.next(pos, ply); m !== 0; m = picker.next(pos, ply)) {
       if (this.excludedCount !== 0 && ply === 0 && this.isExcluded(m)) continue; // Multi-PV: a line already found
