@@ -82,8 +82,13 @@ export function resultFromScan(pos: Position, halfKomi: number): ResultCode {
 
 /** Flat-count result of a finished board: White's flats against Black's plus komi. */
 function flatResult(pos: Position, halfKomi: number): ResultCode {
-  const w = 2 * flatCount(pos, WHITE);
-  const bl = 2 * flatCount(pos, BLACK) + halfKomi;
+  return countResult(flatCount(pos, WHITE), flatCount(pos, BLACK), halfKomi);
+}
+
+/** The verdict of a flat count: WHITE_FLATS, BLACK_FLATS or DRAW, komi (in half flats) to Black. */
+export function countResult(whiteFlats: number, blackFlats: number, halfKomi: number): ResultCode {
+  const w = 2 * whiteFlats;
+  const bl = 2 * blackFlats + halfKomi;
   return w > bl ? WHITE_FLATS : bl > w ? BLACK_FLATS : DRAW;
 }
 

@@ -27,7 +27,7 @@ import { MAP, mapRoads } from '../eval/roadmap.js';
 import { MoveOrder, MovePicker } from './order.js';
 import { QUICK_TINUE_PLIES, QUICK_TINUE_TABLE_MB, TinueSolver } from '../tinue/dfpn.js';
 import { spreadWin } from '../tactics/spread-roads.js';
-import { emptySquares, FINISH_DRAW, FINISH_NONE, FINISH_WIN, finishOutcome } from '../tactics/flat-finish.js';
+import { FINISH_DRAW, FINISH_NONE, FINISH_WIN, finishOutcome } from '../tactics/flat-finish.js';
 import { roadThreat, THREAT } from '../tactics/threat-answers.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type ProgressCallback, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
@@ -409,7 +409,7 @@ export class Searcher {
       // Flat finishes (flat-finish.ts): a side to move that can end the game by a placement on a
       // won count wins, and one that can end it in a draw scores at least that at a leaf.
       if (ply > 0) {
-        finish = finishOutcome(pos, side, this.halfKomi, emptySquares(pos));
+        finish = finishOutcome(pos, side, this.halfKomi);
         if (finish === FINISH_WIN) return WIN_SCORE - ply - 1;
       }
       threatened = roadThreat(pos, side ^ 1);

@@ -8,7 +8,8 @@
 // Allocation-free: a few popcounts.
 
 import { popcount32 } from '../core/bitboard.js';
-import type { Position } from '../core/position.js';
+import { BLACK, WHITE, type Position } from '../core/position.js';
+import { countResult, DRAW, flatCount, resultWinner } from '../core/result.js';
 import { M_BOARD } from '../core/sizes.js';
 
 /** finishOutcome: `colour` cannot end the game by a placement on its move. */
@@ -21,7 +22,7 @@ export const FINISH_DRAW = 2;
 export const FINISH_LOSS = 3;
 
 /** Empty squares on the board. */
-export function emptySquares(pos: Position): number {
+function emptySquares(pos: Position): number {
   const b = pos.b;
   const m = pos.info.masks;
   const lo = b[0]! | b[2]! | b[4]! | b[6]! | b[8]! | b[10]!;
@@ -33,17 +34,16 @@ export function emptySquares(pos: Position): number {
  * What ending the game now would give `colour` (to move, or as if it were): FINISH_NONE when no
  * placement of its ends the game (more than one piece in hand and more than one empty square),
  * else the count after its best finishing placement, with `halfKomi` (komi in half flats) added
- * to Black's. `empties` is emptySquares(pos).
+ * to Black's.
  */
-export function finishOutcome(pos: Position, colour: number, halfKomi: number, empties: number): number {
+export function finishOutcome(pos: Position, colour: number, halfKomi: number): number {
   const stones = pos.stones[colour]!;
   const inHand = stones + pos.caps[colour]!;
+  const empties = emptySquares(pos);
   if (inHand === 0 || empties === 0 || (inHand !== 1 && empties !== 1)) return FINISH_NONE;
-  const b = pos.b;
-  const own = popcount32(b[colour * 2]!) + popcount32(b[colour * 2 + 1]!) + (stones > 0 ? 1 : 0);
-  const other = colour ^ 1;
-  const theirs = popcount32(b[other * 2]!) + popcount32(b[other * 2 + 1]!);
-  const mine = 2 * own + (colour === 1 ? halfKomi : 0);
-  const them = 2 * theirs + (colour === 1 ? 0 : halfKomi);
-  return mine > them ? FINISH_WIN : mine === them ? FINISH_DRAW : FINISH_LOSS;
+  const added = stones > 0 ? 1 : 0; // a flat, or the capstone (no flat) when no stone is left
+  const white = flatCount(pos, WHITE) + (colour === WHITE ? added : 0);
+  const black = flatCount(pos, BLACK) + (colour === BLACK ? added : 0);
+  const r = countResult(white, black, halfKomi);
+  return r === DRAW ? FINISH_DRAW : resultWinner(r) === colour ? FINISH_WIN : FINISH_LOSS;
 }

@@ -10,7 +10,8 @@ import { boardFull, flatCount, isDecided, reservesExhausted } from '../../src/co
 import { parsePtnGames } from '../../src/notation/ptn-game.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
 import { formatTps, parseTps } from '../../src/notation/tps.js';
-import { emptySquares, FINISH_DRAW, FINISH_LOSS, FINISH_NONE, FINISH_WIN, finishOutcome } from '../../src/tactics/flat-finish.js';
+import { FINISH_DRAW, FINISH_LOSS, FINISH_NONE, FINISH_WIN, finishOutcome } from '../../src/tactics/flat-finish.js';
+import { forEachRandomPosition } from '../random-games.js';
 import { readShared } from '../shared.js';
 
 const buf = new Int32Array(MAX_MOVES);
@@ -44,7 +45,7 @@ function check(pos: Position, wrong: string[]): number {
   let found = 0;
   for (const halfKomi of [0, 4, 5]) {
     for (const colour of [0, 1]) {
-      const got = finishOutcome(pos, colour, halfKomi, emptySquares(pos));
+      const got = finishOutcome(pos, colour, halfKomi);
       const expected = bruteForce(pos, colour, halfKomi);
       if (got !== expected) wrong.push(`${formatTps(pos)} colour ${colour} halfKomi ${halfKomi}: ${NAMES[got]}, expected ${NAMES[expected]}`);
       if (got !== FINISH_NONE) found++;
@@ -58,13 +59,13 @@ describe('flat finishes', () => {
     // White to move with one stone left (4 at the start, 3 on the board), 3 flats against Black's
     // 2: placing it ends the game.
     const pos = parseTps('1,1,1,x2/2,2,x3/x5/x5/x5 1 20', { stones: [4, 8], caps: [0, 1] });
-    expect(finishOutcome(pos, 0, 0, emptySquares(pos))).toBe(FINISH_WIN);
-    expect(finishOutcome(pos, 0, 4, emptySquares(pos))).toBe(FINISH_DRAW); // 8 against 4 + 4
-    expect(finishOutcome(pos, 1, 0, emptySquares(pos))).toBe(FINISH_NONE); // Black holds 6
+    expect(finishOutcome(pos, 0, 0)).toBe(FINISH_WIN);
+    expect(finishOutcome(pos, 0, 4)).toBe(FINISH_DRAW); // 8 against 4 + 4
+    expect(finishOutcome(pos, 1, 0)).toBe(FINISH_NONE); // Black holds 6
     // The same board with White's capstone as its last piece: it ends the game and adds no flat.
     const cap = parseTps('1,1,1,x2/2,2,x3/x5/x5/x5 1 20', { stones: [3, 8], caps: [1, 1] });
-    expect(finishOutcome(cap, 0, 0, emptySquares(cap))).toBe(FINISH_WIN); // 6 against 4
-    expect(finishOutcome(cap, 0, 2, emptySquares(cap))).toBe(FINISH_DRAW); // 6 against 4 + 2
+    expect(finishOutcome(cap, 0, 0)).toBe(FINISH_WIN); // 6 against 4
+    expect(finishOutcome(cap, 0, 2)).toBe(FINISH_DRAW); // 6 against 4 + 2
   });
 
   it('agrees with brute force on the PlayTak archive', () => {
@@ -86,19 +87,10 @@ describe('flat finishes', () => {
 
   it('agrees with brute force on random games of every size', () => {
     const wrong: string[] = [];
-    let seed = 7;
-    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
     let found = 0;
-    for (let size = 3; size <= 8; size++) {
-      for (let game = 0; game < 12; game++) {
-        const pos = new Position(size);
-        while (!isDecided(pos) && pos.ply < 400) {
-          if (pos.ply >= 2) found += check(pos, wrong);
-          const end = generateMoves(pos, buf, 0);
-          makeMove(pos, buf[Math.floor(random() * end)]!);
-        }
-      }
-    }
+    forEachRandomPosition(7, 12, 400, (pos) => {
+      if (pos.ply >= 2) found += check(pos, wrong);
+    });
     expect(wrong.slice(0, 5)).toEqual([]);
     expect(found).toBeGreaterThan(50);
   });
