@@ -2,7 +2,6 @@
 // both colours, at every position of the PlayTak archive and of random games on every size.
 import { describe, expect, it } from 'vitest';
 import { makeMove } from '../../src/core/makemove.js';
-import { generateMoves, MAX_MOVES } from '../../src/core/movegen.js';
 import { Position } from '../../src/core/position.js';
 import { isDecided } from '../../src/core/result.js';
 import { scanRoads, THREATS, threatsFromScan } from '../../src/core/roads.js';
@@ -11,6 +10,7 @@ import { parsePtnGames } from '../../src/notation/ptn-game.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
 import { groupWeights } from '../../src/eval/evaluate.js';
 import { MAP, mapRoads } from '../../src/eval/roadmap.js';
+import { forEachRandomPosition } from '../random-games.js';
 import { readShared } from '../shared.js';
 
 function compare(pos: Position, wrong: string[]): number {
@@ -45,19 +45,7 @@ describe('road map threats equal the rules core threats', () => {
 
   it('random games on every size', () => {
     const wrong: string[] = [];
-    const buf = new Int32Array(MAX_MOVES);
-    let seed = 5;
-    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-    for (let size = 3; size <= 8; size++) {
-      for (let game = 0; game < 20; game++) {
-        const pos = new Position(size);
-        while (!isDecided(pos) && pos.ply < 200) {
-          compare(pos, wrong);
-          const end = generateMoves(pos, buf, 0);
-          makeMove(pos, buf[Math.floor(random() * end)]!);
-        }
-      }
-    }
+    forEachRandomPosition(5, 20, 200, (pos) => compare(pos, wrong));
     expect(wrong.slice(0, 5)).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { parsePtnGames } from '../../src/notation/ptn-game.js';
 import { parseMove, formatMove } from '../../src/notation/ptn-move.js';
 import { formatTps, parseTps } from '../../src/notation/tps.js';
 import { spreadWin } from '../../src/tactics/spread-roads.js';
+import { forEachRandomPosition } from '../random-games.js';
 import { readShared } from '../shared.js';
 
 const buf = new Int32Array(MAX_MOVES);
@@ -86,19 +87,10 @@ describe('roads by spreads', () => {
 
   it('agrees with brute force on random games of every size', () => {
     const wrong: string[] = [];
-    let seed = 11;
-    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
     let wins = 0;
-    for (let size = 3; size <= 8; size++) {
-      for (let game = 0; game < 15; game++) {
-        const pos = new Position(size);
-        while (!isDecided(pos) && pos.ply < 250) {
-          if (pos.ply >= 2) wins += check(pos, wrong);
-          const end = generateMoves(pos, buf, 0);
-          makeMove(pos, buf[Math.floor(random() * end)]!);
-        }
-      }
-    }
+    forEachRandomPosition(11, 15, 250, (pos) => {
+      if (pos.ply >= 2) wins += check(pos, wrong);
+    });
     expect(wrong.slice(0, 5)).toEqual([]);
     expect(wins).toBeGreaterThan(50);
   });

@@ -15,6 +15,7 @@ import { formatMove, parseMove } from '../../src/notation/ptn-move.js';
 import { formatTps } from '../../src/notation/tps.js';
 import { spreadWin } from '../../src/tactics/spread-roads.js';
 import { keepThreatAnswers, mayAnswerThreat, roadThreat, THREAT } from '../../src/tactics/threat-answers.js';
+import { forEachRandomPosition } from '../random-games.js';
 import { readShared } from '../shared.js';
 
 const all = new Int32Array(MAX_MOVES);
@@ -98,18 +99,9 @@ describe('answers to a road threat', () => {
 
   it('drops only losing moves in random games of every size', () => {
     const t: Tally = { threatened: 0, dropped: 0, wrong: [] };
-    let seed = 23;
-    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-    for (let size = 3; size <= 8; size++) {
-      for (let game = 0; game < 12; game++) {
-        const pos = new Position(size);
-        while (!isDecided(pos) && pos.ply < 250) {
-          if (pos.ply >= 2) check(pos, t);
-          const end = generateMoves(pos, all, 0);
-          makeMove(pos, all[Math.floor(random() * end)]!);
-        }
-      }
-    }
+    forEachRandomPosition(23, 12, 250, (pos) => {
+      if (pos.ply >= 2) check(pos, t);
+    });
     expect(t.wrong.slice(0, 5)).toEqual([]);
     expect(t.threatened).toBeGreaterThan(100);
   });
