@@ -9,7 +9,7 @@ import { BLACK_ROAD, boardResult, isDecided, ONGOING, WHITE_FLATS, WHITE_ROAD } 
 import { hasRoad, roadThreats, THREATS } from '../../src/core/roads.js';
 import { formatMove } from '../../src/notation/ptn-move.js';
 import { parseTps } from '../../src/notation/tps.js';
-import { Searcher } from '../../src/search/search.js';
+import { Searcher, THREAT_EXTENSION_PLIES } from '../../src/search/search.js';
 import { TranspositionTable } from '../../src/search/tt.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchLimits } from '../../src/search/types.js';
 import { KNOWN_TINUES } from '../../bench/tinue-positions.js';
@@ -80,6 +80,22 @@ describe('roads are found at low depth', () => {
     makeMove(r.pos, r.best);
     expect(hasRoad(r.pos, 0) && hasRoad(r.pos, 1)).toBe(true);
     expect(boardResult(r.pos)).toBe(BLACK_ROAD);
+  });
+});
+
+describe('the tak-threat extension', () => {
+  // Bredon-Tiltak, 6x6 komi 2, ply 81, Black to move: tall stacks and road threats on both
+  // sides, where answers that threaten back chain on. With the old limit (2 x depth + 8 plies)
+  // depth 3 went to seldepth 16.
+  const tactical = 'x2,2,2,1,2/2,2,2,2,1,1/2222112221C,1,212S,1,1121,x/x,1,121,x3/x,1,2,11112C,12,121/x,212,21,x3 2 41';
+
+  it('goes past the depth, by at most THREAT_EXTENSION_PLIES', () => {
+    for (const depth of [1, 2, 3, 4]) {
+      const searcher = new Searcher({ table: TranspositionTable.create(8, false), stop: new Int32Array(1) });
+      expect(searcher.search(parseTps(tactical), 4, { depth }).depth).toBe(depth);
+      expect(searcher.lastSeldepth, `depth ${depth}`).toBeGreaterThan(depth);
+      expect(searcher.lastSeldepth, `depth ${depth}`).toBeLessThanOrEqual(depth + THREAT_EXTENSION_PLIES);
+    }
   });
 });
 
