@@ -5,12 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { makeMove, makeNull, unmakeMove, unmakeNull } from '../../src/core/makemove.js';
 import { generateMoves, MAX_MOVES } from '../../src/core/movegen.js';
 import { isSpread } from '../../src/core/move.js';
-import { Position } from '../../src/core/position.js';
-import { boardFull, flatCount, isDecided, reservesExhausted } from '../../src/core/result.js';
-import { parsePtnGames } from '../../src/notation/ptn-game.js';
-import { parseMove } from '../../src/notation/ptn-move.js';
+import type { Position } from '../../src/core/position.js';
+import { boardFull, flatCount, reservesExhausted } from '../../src/core/result.js';
 import { formatTps, parseTps } from '../../src/notation/tps.js';
 import { FINISH_DRAW, FINISH_LOSS, FINISH_NONE, FINISH_WIN, finishOutcome } from '../../src/tactics/flat-finish.js';
+import { forEachGamePosition } from '../game-positions.js';
 import { forEachRandomPosition } from '../random-games.js';
 import { readShared } from '../shared.js';
 
@@ -71,16 +70,10 @@ describe('flat finishes', () => {
   it('agrees with brute force on the PlayTak archive', () => {
     const wrong: string[] = [];
     let found = 0;
-    const games = parsePtnGames(readShared('data/games/playtak-6x6-1344.ptn'));
-    for (let g = 0; g < games.length; g += 2) {
-      const pos = new Position(6);
-      const moves = games[g]!.moves;
-      moves.forEach((mv, i) => {
-        makeMove(pos, parseMove(mv.text, 6));
-        // The endings: the last 12 plies of each game, where reserves and empty squares run out.
-        if (i >= moves.length - 12 && pos.ply >= 2 && !isDecided(pos)) found += check(pos, wrong);
-      });
-    }
+    forEachGamePosition(readShared('data/games/playtak-6x6-1344.ptn'), 2, (pos, pliesLeft) => {
+      // The endings: the last 12 plies of each game, where reserves and empty squares run out.
+      if (pliesLeft < 12) found += check(pos, wrong);
+    });
     expect(wrong.slice(0, 5)).toEqual([]);
     expect(found).toBeGreaterThan(200); // real finishes were met
   });

@@ -4,15 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { makeMove, makeNull, unmakeMove, unmakeNull } from '../../src/core/makemove.js';
 import { generateMoves, MAX_MOVES } from '../../src/core/movegen.js';
 import { isSpread } from '../../src/core/move.js';
-import { Position } from '../../src/core/position.js';
-import { isDecided } from '../../src/core/result.js';
+import type { Position } from '../../src/core/position.js';
 import { hasRoad, scanRoads } from '../../src/core/roads.js';
 import { groupWeights } from '../../src/eval/evaluate.js';
 import { mapRoads } from '../../src/eval/roadmap.js';
-import { parsePtnGames } from '../../src/notation/ptn-game.js';
-import { parseMove, formatMove } from '../../src/notation/ptn-move.js';
+import { formatMove } from '../../src/notation/ptn-move.js';
 import { formatTps, parseTps } from '../../src/notation/tps.js';
 import { spreadWin } from '../../src/tactics/spread-roads.js';
+import { forEachGamePosition } from '../game-positions.js';
 import { forEachRandomPosition } from '../random-games.js';
 import { readShared } from '../shared.js';
 
@@ -73,14 +72,9 @@ describe('roads by spreads', () => {
   it('agrees with brute force on the PlayTak archive', () => {
     const wrong: string[] = [];
     let wins = 0;
-    const games = parsePtnGames(readShared('data/games/playtak-6x6-1344.ptn'));
-    for (let g = 0; g < games.length; g += 3) {
-      const pos = new Position(6);
-      for (const mv of games[g]!.moves) {
-        makeMove(pos, parseMove(mv.text, 6));
-        if (pos.ply >= 2 && !isDecided(pos)) wins += check(pos, wrong);
-      }
-    }
+    forEachGamePosition(readShared('data/games/playtak-6x6-1344.ptn'), 3, (pos) => {
+      wins += check(pos, wrong);
+    });
     expect(wrong.slice(0, 5)).toEqual([]);
     expect(wins).toBeGreaterThan(100); // real spread threats were met
   });

@@ -5,16 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import { makeMove, unmakeMove } from '../../src/core/makemove.js';
 import { generateMoves, MAX_MOVES } from '../../src/core/movegen.js';
-import { Position } from '../../src/core/position.js';
-import { boardFull, isDecided, reservesExhausted } from '../../src/core/result.js';
+import type { Position } from '../../src/core/position.js';
+import { boardFull, reservesExhausted } from '../../src/core/result.js';
 import { hasRoad, scanRoads } from '../../src/core/roads.js';
 import { groupWeights } from '../../src/eval/evaluate.js';
 import { MAP, mapRoads } from '../../src/eval/roadmap.js';
-import { parsePtnGames } from '../../src/notation/ptn-game.js';
-import { formatMove, parseMove } from '../../src/notation/ptn-move.js';
+import { formatMove } from '../../src/notation/ptn-move.js';
 import { formatTps } from '../../src/notation/tps.js';
 import { spreadWin } from '../../src/tactics/spread-roads.js';
 import { keepThreatAnswers, mayAnswerThreat, roadThreat, THREAT } from '../../src/tactics/threat-answers.js';
+import { forEachGamePosition } from '../game-positions.js';
 import { forEachRandomPosition } from '../random-games.js';
 import { readShared } from '../shared.js';
 
@@ -74,24 +74,11 @@ function check(pos: Position, t: Tally): void {
   }
 }
 
-function replay(text: string, step: number, t: Tally): void {
-  const games = parsePtnGames(text);
-  for (let g = 0; g < games.length; g += step) {
-    const game = games[g]!;
-    const size = Number(game.tags.get('Size'));
-    const pos = new Position(size);
-    for (const mv of game.moves) {
-      makeMove(pos, parseMove(mv.text, size));
-      if (pos.ply >= 2 && !isDecided(pos)) check(pos, t);
-    }
-  }
-}
-
 describe('answers to a road threat', () => {
   it('drops only moves that lose to a road next move, on the PlayTak archive and Tiltak games', () => {
     const t: Tally = { threatened: 0, dropped: 0, wrong: [] };
-    replay(readShared('data/games/playtak-6x6-1344.ptn'), 6, t);
-    replay(readShared('data/games/tiltak-selfplay-5x5-komi2.ptn'), 10, t);
+    forEachGamePosition(readShared('data/games/playtak-6x6-1344.ptn'), 6, (pos) => check(pos, t));
+    forEachGamePosition(readShared('data/games/tiltak-selfplay-5x5-komi2.ptn'), 10, (pos) => check(pos, t));
     expect(t.wrong.slice(0, 5)).toEqual([]);
     expect(t.threatened).toBeGreaterThan(1000);
     expect(t.dropped).toBeGreaterThan(10 * t.threatened); // most moves facing a tak are irrelevant
