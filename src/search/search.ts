@@ -5,8 +5,8 @@
 // Road awareness at every node: a side to move that can complete a road by placement wins at
 // once (scored by distance, so the fastest road is chosen and the slowest loss resisted); a side
 // facing such a threat is not evaluated statically but searched one ply more (up to
-// THREAT_EXTENSION_PLIES past the depth), so forced roads in two are seen at low depth. Everything runs on preallocated typed arrays: no
-// allocation per node.
+// THREAT_EXTENSION_PLIES past the depth), so forced roads in two are seen at low depth.
+// Everything runs on preallocated typed arrays: no allocation per node.
 //
 // Multi-PV (limits.multiPV = N > 1, main thread only): each iteration searches the root N times,
 // the k-th time with the moves of the k - 1 lines already found at that depth excluded (a check
