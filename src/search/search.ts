@@ -109,6 +109,10 @@ export class Searcher {
    *  score of the last one that raised alpha there (its line is pv row 0). */
   private rootSearched = 0;
   private rootScore = 0;
+  /** The last completed iteration's best move: searched first at the root (0 before any). */
+  private rootBest = 0;
+  /** Whether a root move after the first (rootBest) raised alpha in the current root search. */
+  private rootImproved = false;
 
   private pos!: Position;
   private halfKomi = 0;
@@ -198,8 +202,10 @@ export class Searcher {
     const onBound = onInfo !== undefined && this.threadIndex === 0 && !multi ? onInfo : undefined;
     const first = this.threadIndex === 0 ? 1 : 1 + (this.threadIndex & 1);
     let iterStart = this.startTime;
+    this.rootBest = 0;
     for (let depth = first; depth <= maxDepth; depth++) {
       iterStart = performance.now();
+      this.rootBest = result.depth > 0 ? result.best : 0;
       this.extensionLimit = Math.min(MAX_PLY - 2, depth + THREAT_EXTENSION_PLIES);
       const lines: RootLine[] = [];
       for (let k = 0; k < lineCount; k++) {
@@ -213,12 +219,14 @@ export class Searcher {
       this.excludedCount = 0;
       if (this.aborted) {
         // An unfinished iteration: its lines are not all known. But a single-line root whose
-        // first move (the last iteration's best) was searched in full and then beaten by another
-        // move searched in full has a better move, proven one ply deeper: play that one.
+        // first move (the last iteration's best, searched first) was searched in full and then
+        // beaten by another move searched in full has a better move, proven one ply deeper: play
+        // that one. Only a move that beat it counts: after an aspiration fail-low the first move
+        // of the wider search is the last best again, and a cut-off there proves nothing.
         // Likewise, stopped before any iteration finished (a cold start, a tactical first ply),
         // the best of the root moves searched in full beats the first legal move.
         const firstUnfinished = depth === first && result.depth === 0 && this.rootSearched >= 1;
-        if (!multi && (firstUnfinished || (depth > first && this.rootSearched > 1)) && this.pvLen[0]! > 0 && this.pv[0] !== result.best) {
+        if (!multi && (firstUnfinished || (depth > first && this.rootImproved)) && this.pvLen[0]! > 0 && this.pv[0] !== result.best) {
           result.best = this.pv[0]!;
           result.pv = Array.from(this.pv.subarray(0, this.pvLen[0]!));
           result.score = this.rootScore;
@@ -402,6 +410,7 @@ export class Searcher {
     if (ply === 0) {
       scanRoads(pos);
       this.rootSearched = 0;
+      this.rootImproved = false;
     }
     // (At ply > 0, resultAfterMove has just scanned the roads of this position.)
     const weights = this.groupWeights;
@@ -460,6 +469,9 @@ export class Searcher {
     } else {
       staticEval = answersOnly ? 0 : this.staticEval(pos, ply); // 0 in the table too
     }
+    // The root searches the last iteration's best move first, whatever an aspiration fail-low
+    // left in the table: the cut-off rule in search() counts on it.
+    if (ply === 0 && this.rootBest !== 0 && this.excludedCount === 0) ttMove = this.rootBest;
 
     // Reverse futility: near the leaves, a static score far above beta stands (not when facing
     // a threat: those are searched, whatever the score says).
@@ -506,7 +518,10 @@ export class Searcher {
         if (s > alpha) {
           alpha = s;
           this.updatePv(ply, m);
-          if (ply === 0) this.rootScore = s;
+          if (ply === 0) {
+            this.rootScore = s;
+            if (searched > 1) this.rootImproved = true;
+          }
           if (s >= beta) {
             this.order.cutoff(pos, m, ply, depth);
             picker.penaliseEarlier(pos, ply, depth);

@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { makeMove, unmakeMove } from '../../src/core/makemove.js';
 import { isLegalMove, legalMoves } from '../../src/core/movegen.js';
-import { Position } from '../../src/core/position.js';
+import { BLACK, Position } from '../../src/core/position.js';
 import { BLACK_ROAD, boardResult, isDecided, ONGOING, WHITE_FLATS, WHITE_ROAD } from '../../src/core/result.js';
 import { hasRoad, roadThreats, THREATS } from '../../src/core/roads.js';
-import { formatMove } from '../../src/notation/ptn-move.js';
+import { formatMove, parseMove } from '../../src/notation/ptn-move.js';
 import { parseTps } from '../../src/notation/tps.js';
 import { Searcher, THREAT_EXTENSION_PLIES } from '../../src/search/search.js';
 import { TranspositionTable } from '../../src/search/tt.js';
@@ -207,5 +207,44 @@ describe('the tinue prover before an analysis search (limits.tinueMs)', () => {
     const r = search('2,x5/x6/x6/x6/x6/x5,1 1 2', { depth: 3, tinueMs: 200 });
     expect(r.depth).toBe(3);
     expect(Math.abs(r.score)).toBeLessThan(WIN_THRESHOLD);
+  });
+});
+
+describe('a search cut off after an aspiration fail-low', () => {
+  // A 5x5 game against Tiltak at 10+0.1 (komi 2; Bredon Black, book lines 1-20, round 4). At
+  // its 33rd move Black stood well (Tiltak rated it about -0.8 for itself; searched fresh, Sc4
+  // scores about +8 flats for Black at depth 12), yet Bredon answered 5e2<212 with "lost in 6"
+  // and lost. The cause: an iteration failed low, the wider re-search began with the move the
+  // fail-low had stored at the root (one that does lose), the clock cut it off a few moves
+  // later, and the cut-off rule took that first move as one that had beaten the last best.
+  // The game ran on the clock; these node budgets (one table kept across the four searches, as
+  // in a game) were found by trying random ones, and under the old rule they end the same way:
+  // depth 9 fails low three times, the full-window search is cut off after three moves, and a2
+  // is answered with a loss in 6. (A change to the search reshapes these trees: the test then
+  // guards the answer only, and new budgets that end in a cut-off re-search would serve better.)
+  const moves = (
+    'b5 a5 e1 b4 c1 Cb2 Cb3 c2 b1 a1 a2 c3 c4 d3 d1 a1> a1 d4 c1+ b2> a3 Sa4 c4< 2b1< a2- Sb1 ' +
+    '3a1+12 b1< c1 d5 b3> b1 d2 b2 d2+ Sb3 e3 Sd2 e5 d2+ e2 e4 c4 a4> c5 b3< b3 2b4> Sd2 3d3> d3 ' +
+    '4e3-22 d2> 2c2>11 a2> c2< a5> 3c4+ b3+ 3b2+12 2b5- b3+ Sc4 e3 c4<'
+  ).split(' ');
+  const budgets: [number, number][] = [
+    [59, 271561],
+    [61, 61587],
+    [63, 90825],
+    [65, 278121],
+  ];
+
+  it("keeps the last completed depth's move, not a loss the re-search reached first", () => {
+    const searcher = new Searcher({ table: TranspositionTable.create(64, false), stop: new Int32Array(1) });
+    const pos = new Position(5);
+    let played = 0;
+    let last = { best: 0, score: 0 };
+    for (const [plies, nodes] of budgets) {
+      while (played < plies) makeMove(pos, parseMove(moves[played++]!, 5));
+      last = searcher.search(pos, 4, { nodes });
+    }
+    expect(pos.side).toBe(BLACK);
+    expect(last.score, formatMove(last.best, 5)).toBeGreaterThan(0);
+    expect(formatMove(last.best, 5)).toBe('Sc4');
   });
 });
