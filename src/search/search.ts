@@ -202,7 +202,6 @@ export class Searcher {
     const onBound = onInfo !== undefined && this.threadIndex === 0 && !multi ? onInfo : undefined;
     const first = this.threadIndex === 0 ? 1 : 1 + (this.threadIndex & 1);
     let iterStart = this.startTime;
-    this.rootBest = 0;
     for (let depth = first; depth <= maxDepth; depth++) {
       iterStart = performance.now();
       this.rootBest = result.depth > 0 ? result.best : 0;
