@@ -3,12 +3,15 @@
 // the child's accumulators are the parent's with those inputs taken out and the same squares'
 // inputs as they now stand put in (a placement touches one square and a reserve, a spread its
 // source and each square it drops on). The arithmetic is done only when a position at or below
-// that ply is evaluated. Integer arithmetic on typed arrays, nothing allocated per node.
+// that ply is evaluated. Integer arithmetic on typed arrays, nothing allocated per node; the
+// updates and the output layer run in WebAssembly SIMD where there is any (simd.ts), else in the
+// JavaScript loops below, with the same integers either way.
 
 import { dropMask, isSpread } from '../../core/move.js';
 import type { Position } from '../../core/position.js';
 import { BENEATH, inputLayout, maxActive, reserveInputs, squareInputs, type InputLayout } from './inputs.js';
 import type { Network } from './network.js';
+import { simdKernels, type SimdKernels } from './simd.js';
 
 export class NetAccumulator {
   readonly net: Network;
@@ -36,13 +39,25 @@ export class NetAccumulator {
   private readonly dirty: Uint8Array;
   /** Scratch for refresh. */
   private readonly scratch: Int32Array;
+  /** The WebAssembly kernels, whose memory holds `acc` (undefined: the JavaScript loops). */
+  private readonly simd: SimdKernels | undefined;
+  /** Bytes of one perspective's accumulators (4H), and acc's first byte in the kernels' memory. */
+  private readonly halfBytes: number;
+  private readonly accAt: number;
 
-  constructor(net: Network, slots: number) {
+  /** `simd` false keeps the JavaScript loops (the tests compare the two). */
+  constructor(net: Network, slots: number, simd = true) {
     this.net = net;
     this.H = net.hidden;
     this.L = inputLayout(net.size);
     if (this.L.count !== net.inputs) throw new Error(`network has ${net.inputs} inputs; a ${net.size}x${net.size} board has ${this.L.count}`);
-    this.acc = new Int32Array(slots * 2 * net.hidden);
+    this.simd = simd ? simdKernels(net, slots * 2 * net.hidden) : undefined;
+    this.halfBytes = 4 * net.hidden;
+    this.accAt = this.simd?.accAt ?? 0;
+    this.acc =
+      this.simd !== undefined
+        ? new Int32Array(this.simd.memory.buffer, this.simd.accAt, slots * 2 * net.hidden)
+        : new Int32Array(slots * 2 * net.hidden);
     this.scale = net.K / (net.qa * net.qb);
     this.reservesUsed = net.W1.subarray(this.L.reserves * net.hidden).some((w) => w !== 0);
     // A spread touches at most size + 1 squares, each with at most 1 + BENEATH inputs.
@@ -122,7 +137,6 @@ export class NetAccumulator {
     const H2 = 2 * H;
     const to = t * H2;
     const a = this.acc;
-    a.copyWithin(to, to - H2, to);
     const rem = this.removed;
     const add = this.added;
     const o = t * this.listSize;
@@ -139,9 +153,15 @@ export class NetAccumulator {
         }
       }
     }
+    const pairs = na - o < nr - o ? na - o : nr - o;
+    const k = this.simd;
+    if (k !== undefined) {
+      this.applyKernels(k, t, o, pairs, na, nr);
+      return;
+    }
+    a.copyWithin(to, to - H2, to);
     const W = this.net.W1;
     const o1 = to + H;
-    const pairs = na - o < nr - o ? na - o : nr - o;
     for (let i = o; i < o + pairs; i++) {
       const p0 = add[i]! * H;
       const p1 = (add[i]! ^ 1) * H;
@@ -162,6 +182,45 @@ export class NetAccumulator {
         const half = to + ((k >> 2) & 1) * H;
         this.row(before, half, -1);
         this.row(after, half, 1);
+      }
+    }
+  }
+
+  /**
+   * apply's arithmetic in the kernels, the cancelled lists given (pairs, then adds up to na or
+   * removals up to nr, from o): the first update reads slot t - 1 and writes slot t, so the
+   * copy is part of it (made alone only when nothing changed).
+   */
+  private applyKernels(k: SimdKernels, t: number, o: number, pairs: number, na: number, nr: number): void {
+    const n = this.halfBytes;
+    const row = 2 * this.H; // bytes of one input's weights
+    const dst = this.accAt + t * 2 * n;
+    let src = dst - 2 * n;
+    const rem = this.removed;
+    const add = this.added;
+    for (let i = o; i < o + pairs; i++) {
+      const p = add[i]!;
+      const m = rem[i]!;
+      k.pair(dst, src, p * row, m * row, (p ^ 1) * row, (m ^ 1) * row, n);
+      src = dst;
+    }
+    for (let i = o + pairs; i < na; i++) {
+      k.add(dst, src, add[i]! * row, (add[i]! ^ 1) * row, n);
+      src = dst;
+    }
+    for (let i = o + pairs; i < nr; i++) {
+      k.sub(dst, src, rem[i]! * row, (rem[i]! ^ 1) * row, n);
+      src = dst;
+    }
+    if (src !== dst) {
+      const H2 = 2 * this.H;
+      this.acc.copyWithin(t * H2, (t - 1) * H2, t * H2);
+    }
+    if (this.reservesNoted[t] === 1) {
+      for (let j = t * 8; j < t * 8 + 8; j++) {
+        const before = this.reservesBefore[j]!;
+        const after = this.reservesAfter[j]!;
+        if (before !== after) k.row(dst + ((j >> 2) & 1) * n, after * row, before * row, n);
       }
     }
   }
@@ -202,6 +261,13 @@ export class NetAccumulator {
   evaluate(pos: Position, s: number): number {
     this.ensure(s);
     const H = this.H;
+    const k = this.simd;
+    if (k !== undefined) {
+      const at = this.accAt + s * 2 * this.halfBytes;
+      const n = this.halfBytes;
+      const sum = k.out(at + pos.side * n, at + (pos.side ^ 1) * n, k.w2At, this.net.qa, n);
+      return sum * this.scale + this.net.b2 * this.net.K;
+    }
     const a = this.acc;
     const W2 = this.net.W2;
     const qa = this.net.qa;
