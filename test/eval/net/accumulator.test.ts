@@ -8,38 +8,18 @@ import { generateMoves, MAX_MOVES } from '../../../src/core/movegen.js';
 import { isSpread } from '../../../src/core/move.js';
 import { NetAccumulator } from '../../../src/eval/net/accumulator.js';
 import { inputLayout } from '../../../src/eval/net/inputs.js';
-import { parseNetwork, serializeNetwork, type NetworkData } from '../../../src/eval/net/network.js';
+import { parseNetwork, serializeNetwork } from '../../../src/eval/net/network.js';
 import { networkFor } from '../../../src/eval/net/nets.js';
 import { NETS } from '../../../src/eval/net/nets.generated.js';
 import { readFileSync } from 'node:fs';
 import { readGenerated } from '../../../src/train/net-files.js';
 import { parsePtnGames, replayGame } from '../../../src/notation/ptn-game.js';
-import { Rng } from '../../../src/selfplay/rng.js';
 import { readShared } from '../../shared.js';
-
-/** A network of random weights (the equalities tested hold for any weights). */
-function randomNet(size: number, hidden: number, seed: number): NetworkData {
-  const rng = new Rng(seed);
-  const inputs = inputLayout(size).count;
-  const r = (a: number) => rng.below(2 * a + 1) - a;
-  return {
-    size,
-    residual: true,
-    hidden,
-    inputs,
-    qa: 512,
-    qb: 512,
-    K: 200,
-    b2: 0.01,
-    W1: Int16Array.from({ length: inputs * hidden }, () => r(60)),
-    b1: Int16Array.from({ length: hidden }, () => r(300)),
-    W2: Int16Array.from({ length: 2 * hidden }, () => r(400)),
-  };
-}
+import { randomNet, randomNetData } from './random-net.js';
 
 describe('the network accumulators', () => {
   it('file format: a network reads back as written, and a wrong hash or length is refused', () => {
-    const data = randomNet(5, 8, 3);
+    const data = randomNetData(5, 8, 3);
     const bytes = serializeNetwork(data);
     const net = parseNetwork(bytes);
     expect(Array.from(net.W1)).toEqual(Array.from(data.W1));
@@ -50,7 +30,7 @@ describe('the network accumulators', () => {
   });
 
   it('incremental updates equal a fresh computation after every legal move of real 6x6 games', () => {
-    const net = parseNetwork(serializeNetwork(randomNet(6, 16, 7)));
+    const net = randomNet(6, 16, 7);
     const acc = new NetAccumulator(net, 4);
     const games = parsePtnGames(readShared('data/games/playtak-6x6-1344.ptn')).slice(0, 12);
     const moves = new Int32Array(MAX_MOVES);
@@ -86,7 +66,7 @@ describe('the network accumulators', () => {
   });
 
   it('sees the colour-swapped board from the other side the same way (perspectives share weights)', () => {
-    const net = parseNetwork(serializeNetwork(randomNet(6, 16, 11)));
+    const net = randomNet(6, 16, 11);
     const acc = new NetAccumulator(net, 2);
     const game = parsePtnGames(readShared('data/games/playtak-6x6-1344.ptn'))[5]!;
     const { pos } = replayGame(game);

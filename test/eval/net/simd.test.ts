@@ -7,36 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { makeMove, unmakeMove } from '../../../src/core/makemove.js';
 import { generateMoves, MAX_MOVES } from '../../../src/core/movegen.js';
 import { NetAccumulator } from '../../../src/eval/net/accumulator.js';
-import { inputLayout } from '../../../src/eval/net/inputs.js';
-import { parseNetwork, serializeNetwork, type Network, type NetworkData } from '../../../src/eval/net/network.js';
+import type { Network } from '../../../src/eval/net/network.js';
 import { networkFor } from '../../../src/eval/net/nets.js';
 import { simdKernels } from '../../../src/eval/net/simd.js';
 import { SIMD_WASM } from '../../../src/eval/net/simd.generated.js';
 import { parsePtnGames, replayGame } from '../../../src/notation/ptn-game.js';
 import { Rng } from '../../../src/selfplay/rng.js';
 import { readShared } from '../../shared.js';
+import { randomNet } from './random-net.js';
 // @ts-expect-error: a plain ES module script without type declarations
 import { assembleSimd, generatedSource } from '../../../scripts/build-wasm.mjs';
-
-function randomNet(size: number, hidden: number, seed: number, w2 = 400): Network {
-  const rng = new Rng(seed);
-  const inputs = inputLayout(size).count;
-  const r = (a: number) => rng.below(2 * a + 1) - a;
-  const data: NetworkData = {
-    size,
-    residual: true,
-    hidden,
-    inputs,
-    qa: 512,
-    qb: 512,
-    K: 200,
-    b2: 0.01,
-    W1: Int16Array.from({ length: inputs * hidden }, () => r(60)),
-    b1: Int16Array.from({ length: hidden }, () => r(300)),
-    W2: Int16Array.from({ length: 2 * hidden }, () => r(w2)),
-  };
-  return parseNetwork(serializeNetwork(data));
-}
 
 /** Plays every legal move of the games' positions through both accumulators; returns how many. */
 function compare(net: Network, gameCount: number): number {
