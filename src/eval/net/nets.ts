@@ -3,17 +3,11 @@
 // page carry them with no loader of their own). Each is checked against the hash in its name
 // when first used. Sizes without one use the linear evaluation alone.
 
+import { decodeBase64 } from './base64.js';
 import { NETS } from './nets.generated.js';
 import { parseNetwork, type Network } from './network.js';
 
 const loaded = new Map<number, Network | null>();
-
-function decodeBase64(s: string): Uint8Array {
-  const bin = atob(s);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
 
 /** The network for a board size, or undefined when the size has none. */
 export function networkFor(size: number): Network | undefined {

@@ -5,6 +5,7 @@
 // missing (an old browser), or the network does not fit the kernels, none is made and the
 // accumulator keeps its JavaScript loops.
 
+import { decodeBase64 } from './base64.js';
 import type { Network } from './network.js';
 import { SIMD_WASM } from './simd.generated.js';
 
@@ -33,13 +34,6 @@ export interface SimdKernels {
 }
 
 let compiled: object | null | undefined;
-
-function decodeBase64(s: string): Uint8Array {
-  const bin = atob(s);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
 
 /** The compiled module, or null where this runtime has no WebAssembly SIMD. */
 function simdModule(): object | null {
