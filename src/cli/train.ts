@@ -3,14 +3,16 @@
 // networks (src/eval/net/nets.generated.ts). stdout gets the summary; per-file counts and the
 // progress bar go to stderr.
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { inputLayout } from '../eval/net/inputs.js';
+import { parseNetwork, type Network } from '../eval/net/network.js';
 import { wdlScale } from '../tei/wdl.js';
 import type { Shape } from '../train/model.js';
 import { DEFAULT_GENERATED, DEFAULT_NETS_DIR, installNetwork, writeNetwork } from '../train/net-files.js';
-import { quantise } from '../train/quantise.js';
+import { dequantise, quantise } from '../train/quantise.js';
 import { SampleCollector } from '../train/samples.js';
 import { fit, type EpochLosses } from '../train/trainer.js';
 import { isTrainWorker, runTrainWorker } from '../train/worker.js';
@@ -22,7 +24,7 @@ import type { CommandHelp } from './help.js';
 
 export const trainUsage =
   'bredon train --size N --data FILE [--data FILE ...] [--hidden H] [--epochs N] [--batch B] [--lr X] [--lambda L] ' +
-  '[--validation F] [--seed S] [--threads N] [--l2 X] [--no-reserve-inputs] [--no-residual] [--eval-only] [--nets DIR] [--generated PATH] [--no-install] [--dry-run]';
+  '[--validation F] [--seed S] [--threads N] [--l2 X] [--no-reserve-inputs] [--no-residual] [--eval-only] [--init NET.bin] [--nets DIR] [--generated PATH] [--no-install] [--dry-run]';
 
 const DEFAULTS = { hidden: 64, epochs: 12, batch: 4096, lr: 0.002, lambda: 0.5, validation: 0.1, seed: 1, l2: 0 };
 
@@ -51,6 +53,9 @@ export const trainHelp: CommandHelp = {
     '  --no-reserve-inputs  keep the reserve inputs at weight 0: the network sees the board only',
     '  --no-residual     a network on its own, not added to the linear evaluation',
     '  --eval-only       keep only positions with an evaluation target (as bredon tune --eval-only)',
+    '  --init NET.bin    start from this network (e.g. the one the engine plays) instead of from',
+    '                    scratch: epoch 0 is then its loss, and the fit goes on from it with the new',
+    '                    data; its size, inputs and residual flag must match, and --hidden defaults to its own',
     `  --nets DIR        where the network files go (default ${DEFAULT_NETS_DIR})`,
     `  --generated PATH  the engine's list to update (default ${DEFAULT_GENERATED})`,
     "  --no-install      write the files but leave the engine's list alone",
@@ -59,8 +64,20 @@ export const trainHelp: CommandHelp = {
   examples: [
     'bredon train --size 6 --data ../shared/data/games/tiltak-selfplay-6x6-komi2.ptn --data ../shared/data/games/tiltak-selfplay-6x6-komi2-b.ptn',
     'bredon train --size 5 --data ../shared/data/games/tiltak-selfplay-5x5-komi2.ptn --hidden 32 --epochs 4 --dry-run',
+    'bredon train --size 5 --data new-games.ptn --init nets/5x5-30cdc102.bin --lr 0.0005 --epochs 4 --eval-only --no-reserve-inputs',
   ],
 };
+
+/** The network file of --init, checked against the hash in its name when it has one (NxN-<hash>.bin). */
+function readInit(path: string): Network {
+  if (!existsSync(path)) throw new UsageError(`--init ${path}: no such file`);
+  const hash = /-([0-9a-f]{8})\.bin$/.exec(basename(path))?.[1];
+  try {
+    return parseNetwork(readFileSync(path), hash);
+  } catch (e) {
+    throw new UsageError(`--init ${path}: ${(e as Error).message}`);
+  }
+}
 
 function lossRow(e: EpochLosses): string {
   return `train ${lossText(e.train)}  validation ${lossText(e.validation)}  Tiltak validation ${lossText(e.tiltak)}`;
@@ -89,6 +106,7 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
       'no-reserve-inputs': { type: 'boolean', default: false },
       'no-residual': { type: 'boolean', default: false },
       'eval-only': { type: 'boolean', default: false },
+      init: { type: 'string' },
       nets: { type: 'string' },
       generated: { type: 'string' },
       'no-install': { type: 'boolean', default: false },
@@ -107,7 +125,8 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
     if (!/\.(ptn|tsv)$/i.test(f)) throw new UsageError(`--data ${f}: data files must be .ptn (games) or .tsv (bredon selfplay --out)`);
     if (!existsSync(f)) throw new UsageError(`--data ${f}: no such file`);
   }
-  const hidden = intOption('hidden', values.hidden, 1, 1024) ?? DEFAULTS.hidden;
+  const init = values.init !== undefined ? readInit(values.init) : undefined;
+  const hidden = intOption('hidden', values.hidden, 1, 1024) ?? init?.hidden ?? DEFAULTS.hidden;
   const epochs = intOption('epochs', values.epochs, 0, 100_000) ?? DEFAULTS.epochs;
   const batch = intOption('batch', values.batch, 1, 1 << 20) ?? DEFAULTS.batch;
   const lr = floatOption('lr', values.lr, 1e-7, 1, DEFAULTS.lr);
@@ -126,6 +145,16 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
     throw new UsageError(`--generated ${generated}: no such file (run from the checkout, or give --generated or --no-install)`);
   }
   const commandLine = ['bredon', 'train', ...argv].map(shellWord).join(' ');
+  // The starting network's shape is checked before any data is read.
+  const shape: Shape = { size, hidden, inputs: inputLayout(size).count, residual };
+  let start: Float64Array | undefined;
+  if (init !== undefined) {
+    try {
+      start = dequantise(init, shape);
+    } catch (e) {
+      throw new UsageError(`--init ${values.init}: ${(e as Error).message}`);
+    }
+  }
 
   const K = wdlScale(size);
   const started = performance.now();
@@ -139,9 +168,8 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
   if (train.n === 0) throw new UsageError(`no quiet training positions of size ${size} in the data (${s.kept} kept, all held out?)`);
   const loaded = performance.now();
 
-  const shape: Shape = { size, hidden, inputs: inputLayout(size).count, residual };
   const progress = new TuneProgress(process.stderr, epochs);
-  const result = await fit(train, held, { shape, epochs, batch, lr, seed, threads, l2, reserveInputs, onProgress: (e, t, v) => progress.update(e, t, v) });
+  const result = await fit(train, held, { shape, epochs, batch, lr, seed, threads, l2, reserveInputs, init: start, onProgress: (e, t, v) => progress.update(e, t, v) });
   progress.stop();
   const fitted = performance.now();
 
@@ -150,7 +178,8 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
   out(`positions: ${s.kept} quiet (${train.n} train, ${held.n} validation); skipped ${skipped} (${s.opening} in the first ${OPENING_PLIES} plies, ${s.finished} finished, ${s.placementThreat + s.spreadThreat} with a road in one${evalOnly ? `, ${s.noEval} without an evaluation target` : ''})`);
   out(`network: ${shape.inputs} inputs, ${hidden} hidden per side, ${residual ? 'residual on the linear evaluation' : 'on its own'}; K ${K} centiflats per logit`);
   const first = result.history[0]!;
-  out(`epoch 0 (${residual ? 'the linear evaluation alone' : 'untrained'}): ${lossRow(first)}`);
+  const startName = init !== undefined ? `the network ${init.hash}` : residual ? 'the linear evaluation alone' : 'untrained';
+  out(`epoch 0 (${startName}): ${lossRow(first)}`);
   for (const e of result.history.slice(1)) out(`epoch ${e.epoch}: ${lossRow(e)}`);
   out(`kept epoch ${result.best.epoch}: validation ${lossText(first.validation)} -> ${lossText(result.best.validation)}`);
 
@@ -165,6 +194,7 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
       created: new Date().toISOString(),
       command: commandLine,
       data: files,
+      ...(init !== undefined ? { init: `${init.size}x${init.size}-${init.hash}` } : {}),
       games: { used: s.games, heldOut: s.validationGames, tiltak: s.tiltakGames },
       positions: { train: train.n, validation: held.n, symmetries: 8 },
       settings: { epochs, batch, lr, lambda, validation, seed, threads, l2, reserveInputs, evalOnly },

@@ -25,6 +25,8 @@ export interface FitOptions {
   reserveInputs: boolean;
   /** Called during the run: epochs done (fractional), the epoch's running training loss, the last validation loss. */
   onProgress?: (epochs: number, trainLoss: number, validationLoss: number) => void;
+  /** Start from these parameters (a network file, dequantised) instead of initialParams. */
+  init?: Float64Array;
   /** The worker script (default: this bundle). */
   script?: string | URL;
 }
@@ -38,7 +40,7 @@ export interface EpochLosses {
 
 export interface FitResult {
   params: Float64Array;
-  /** Epoch 0: the starting network (for a residual network, the linear evaluation alone). */
+  /** Epoch 0: the starting network (for a residual network, the linear evaluation alone; with init, that network). */
   history: EpochLosses[];
   best: EpochLosses;
 }
@@ -67,7 +69,7 @@ function shuffle(order: Int32Array, rng: Rng): void {
 
 export async function fit(train: Samples, validation: Samples, o: FitOptions): Promise<FitResult> {
   if (train.n === 0) throw new Error('no training positions');
-  const params = initialParams(o.shape, o.seed);
+  const params = o.init ?? initialParams(o.shape, o.seed);
   const order = new Int32Array(new SharedArrayBuffer(train.n * 4));
   for (let i = 0; i < train.n; i++) order[i] = i;
   const pool = new TrainPool(Math.max(1, o.threads), o.shape, o.seed, params, order, train, validation, o.script);

@@ -8,7 +8,8 @@ import { NetAccumulator } from '../../src/eval/net/accumulator.js';
 import { inputLayout } from '../../src/eval/net/inputs.js';
 import { parseNetwork, serializeNetwork } from '../../src/eval/net/network.js';
 import { moverLogit, offsets, Scratch, type Shape } from '../../src/train/model.js';
-import { quantise } from '../../src/train/quantise.js';
+import { dequantise, quantise } from '../../src/train/quantise.js';
+import { networkFor } from '../../src/eval/net/nets.js';
 import { SampleBuilder } from '../../src/train/samples.js';
 import { initialParams } from '../../src/train/trainer.js';
 import { QuietCollector, readGames } from '../../src/tune/dataset.js';
@@ -62,4 +63,18 @@ describe('quantisation', () => {
     // The comparison means something: the scores themselves range far wider than the tolerance.
     expect(spread).toBeGreaterThan(50 * TOLERANCE_CP);
   });
+
+  it('dequantise is the way back: the engine networks come back as the same integers', () => {
+    for (const size of [5, 6]) {
+      const net = networkFor(size)!;
+      const shape: Shape = { size, hidden: net.hidden, inputs: net.inputs, residual: net.residual };
+      const back = quantise(dequantise(net, shape), shape, net.K);
+      expect(Array.from(back.W1)).toEqual(Array.from(net.W1));
+      expect(Array.from(back.b1)).toEqual(Array.from(net.b1));
+      expect(Array.from(back.W2)).toEqual(Array.from(net.W2));
+      expect(back.b2).toBe(net.b2);
+      expect(() => dequantise(net, { ...shape, hidden: shape.hidden + 1 })).toThrow(/hidden units a side/);
+    }
+  });
 });
+
