@@ -70,6 +70,13 @@ function shuffle(order: Int32Array, rng: Rng): void {
 export async function fit(train: Samples, validation: Samples, o: FitOptions): Promise<FitResult> {
   if (train.n === 0) throw new Error('no training positions');
   const params = o.init ?? initialParams(o.shape, o.seed);
+  const off = offsets(o.shape);
+  const H = o.shape.hidden;
+  // The reserve inputs' rows of W1, zeroed (and kept so) when the network is to see the board
+  // only: before epoch 0 is measured, so that its loss, and the network kept when no epoch beats
+  // it, are those of the network the fit starts from (a network given as init included).
+  const reserveRows = o.reserveInputs ? null : [inputLayout(o.shape.size).reserves * H, off.b1] as const;
+  if (reserveRows !== null) params.fill(0, reserveRows[0], reserveRows[1]);
   const order = new Int32Array(new SharedArrayBuffer(train.n * 4));
   for (let i = 0; i < train.n; i++) order[i] = i;
   const pool = new TrainPool(Math.max(1, o.threads), o.shape, o.seed, params, order, train, validation, o.script);
@@ -85,11 +92,6 @@ export async function fit(train: Samples, validation: Samples, o: FitOptions): P
     const history = [await measure(0, t0.sum / t0.n)];
     let best = history[0]!;
     let bestParams = Float64Array.from(params);
-    const off = offsets(o.shape);
-    const H = o.shape.hidden;
-    // The reserve inputs' rows of W1, zeroed (and kept so) when the network is to see the board only.
-    const reserveRows = o.reserveInputs ? null : [inputLayout(o.shape.size).reserves * H, off.b1] as const;
-    if (reserveRows !== null) params.fill(0, reserveRows[0], reserveRows[1]);
     const steps = Math.ceil(train.n / o.batch);
     const decay = Math.pow(0.1, 1 / Math.max(1, o.epochs * steps));
     for (let epoch = 1; epoch <= o.epochs; epoch++) {
