@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { inputLayout } from '../eval/net/inputs.js';
-import { parseNetwork, type Network } from '../eval/net/network.js';
+import { hashInName, parseNetwork, type Network } from '../eval/net/network.js';
 import { wdlScale } from '../tei/wdl.js';
 import type { Shape } from '../train/model.js';
 import { DEFAULT_GENERATED, DEFAULT_NETS_DIR, installNetwork, writeNetwork } from '../train/net-files.js';
@@ -71,9 +71,8 @@ export const trainHelp: CommandHelp = {
 /** The network file of --init, checked against the hash in its name when it has one (NxN-<hash>.bin). */
 function readInit(path: string): Network {
   if (!existsSync(path)) throw new UsageError(`--init ${path}: no such file`);
-  const hash = /-([0-9a-f]{8})\.bin$/.exec(basename(path))?.[1];
   try {
-    return parseNetwork(readFileSync(path), hash);
+    return parseNetwork(readFileSync(path), hashInName(basename(path)));
   } catch (e) {
     throw new UsageError(`--init ${path}: ${(e as Error).message}`);
   }

@@ -5,7 +5,7 @@
 
 import { decodeBase64 } from './base64.js';
 import { NETS } from './nets.generated.js';
-import { parseNetwork, type Network } from './network.js';
+import { hashInName, parseNetwork, type Network } from './network.js';
 
 const loaded = new Map<number, Network | null>();
 
@@ -16,8 +16,7 @@ export function networkFor(size: number): Network | undefined {
     const entry = (NETS as Record<number, { name: string; base64: string } | undefined>)[size];
     if (entry === undefined) n = null;
     else {
-      const hash = /-([0-9a-f]{8})$/.exec(entry.name)?.[1];
-      n = parseNetwork(decodeBase64(entry.base64), hash);
+      n = parseNetwork(decodeBase64(entry.base64), hashInName(entry.name));
       if (n.size !== size) throw new Error(`network ${entry.name} is for ${n.size}x${n.size}, listed for ${size}x${size}`);
     }
     loaded.set(size, n);

@@ -42,6 +42,11 @@ export function fnv1a(bytes: Uint8Array): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
+/** The hash a network's name carries (`6x6-8791b2f9`, with or without `.bin`), or undefined. */
+export function hashInName(name: string): string | undefined {
+  return /-([0-9a-f]{8})(?:\.bin)?$/.exec(name)?.[1];
+}
+
 /** Reads a network file; throws naming what is wrong. `expectHash` (from the name) must match. */
 export function parseNetwork(bytes: Uint8Array, expectHash?: string): Network {
   if (bytes.length < HEADER_BYTES) throw new Error(`network file too short (${bytes.length} bytes)`);
