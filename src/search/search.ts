@@ -26,7 +26,7 @@ import { networkFor } from '../eval/net/nets.js';
 import { MAP, mapRoads } from '../eval/roadmap.js';
 import { MoveOrder, MovePicker } from './order.js';
 import { QUICK_TINUE_PLIES, QUICK_TINUE_TABLE_MB, TinueSolver } from '../tinue/dfpn.js';
-import { spreadWin } from '../tactics/spread-roads.js';
+import { mayOpenSpreadRoad, spreadWin } from '../tactics/spread-roads.js';
 import { FINISH_DRAW, FINISH_NONE, FINISH_WIN, finishOutcome } from '../tactics/flat-finish.js';
 import { roadThreat, THREAT } from '../tactics/threat-answers.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
@@ -102,6 +102,9 @@ export class Searcher {
   private readonly rootMoves = new Int32Array(MAX_MOVES);
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLen = new Int32Array(MAX_PLY);
+  /** spreadClear[ply] = 1: the node at ply faced no road in one (roadThreat false), so its
+   *  children's side to move has no road by a spread unless the move made opened one. */
+  private readonly spreadClear = new Uint8Array(MAX_PLY);
   /** Root moves the current root search must skip (Multi-PV: the lines found at this depth). */
   private readonly excluded = new Int32Array(MAX_MULTI_PV);
   private excludedCount = 0;
@@ -424,7 +427,10 @@ export class Searcher {
       // Roads by spreads (spread-roads.ts): a win in one for the side to move ends the node. The
       // opponent's road in one, by placement or else by a spread (tactics/threat-answers.ts), is
       // a threat: searched, never trusted to the static score, its squares the ones to block.
-      if (ply > 0 && spreadWin(pos, side) !== 0) return WIN_SCORE - ply - 1;
+      // The check is skipped where its answer is known to be none: the parent faced no threat and
+      // the move made there cannot have opened a road by a spread (mayOpenSpreadRoad).
+      const noSpreadWin = ply === 0 || (this.spreadClear[ply - 1] === 1 && !mayOpenSpreadRoad(pos, this.lastMove));
+      if (!noSpreadWin && spreadWin(pos, side) !== 0) return WIN_SCORE - ply - 1;
       // Flat finishes (flat-finish.ts): a side to move that can end the game by a placement on a
       // won count wins, and one that can end it in a draw scores at least that at a leaf.
       if (ply > 0) {
@@ -432,11 +438,12 @@ export class Searcher {
         if (finish === FINISH_WIN) return WIN_SCORE - ply - 1;
       }
       threatened = roadThreat(pos, side ^ 1);
+      this.spreadClear[ply] = threatened ? 0 : 1;
       if (threatened) {
         threatLo = THREAT[0]!;
         threatHi = THREAT[1]!;
       }
-    }
+    } else this.spreadClear[ply] = 0;
 
     if (depth <= 0) {
       if (!threatened || ply >= this.extensionLimit) {

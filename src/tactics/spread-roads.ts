@@ -12,6 +12,7 @@
 // Call after mapRoads() of `colour` on the same position. Allocation-free.
 
 import { dilate, OUT } from '../core/bitboard.js';
+import { dropMask, isSpread, moveSquare, spreadDir } from '../core/move.js';
 import { freeSquares, spreadsInDirection } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import { roadInSet } from '../core/roads.js';
@@ -240,4 +241,32 @@ function winningSpread(pos: Position, colour: number, sq: number, dir: number, n
     if ((nsNew || ewNew) && roadInSet(pos, lo, hi, nsNew, ewNew)) return m;
   }
   return 0;
+}
+
+/**
+ * Whether move m, just made, can have given the side now to move (the opponent of its mover) a
+ * road by a spread that it did not have before. A placement cannot: the opponent's spreads pass
+ * over a new flat as over the empty square (their drops top it alike), a wall or capstone only
+ * blocks, and the opponent's stacks and road squares are unchanged. Nor can a spread of a
+ * flat-topped hand that leaves the mover's pieces on top of every square it touched (the origin
+ * may also be empty): no square blocks less than before (flats stayed flats or came onto empty
+ * squares), the opponent's stacks are the ones it had (some covered), and every road square of
+ * the opponent's after any spread of its is one after the same spread before. A spread that
+ * uncovers or drops one of the opponent's pieces, or moves a wall or capstone off a square, can.
+ */
+export function mayOpenSpreadRoad(pos: Position, m: number): boolean {
+  if (!isSpread(m)) return false;
+  const mover = pos.side ^ 1;
+  const top = pos.top;
+  let sq = moveSquare(m);
+  const t0 = top[sq]!;
+  if (t0 !== 0 && (t0 & 1) !== mover) return true;
+  const step = pos.info.delta[spreadDir(m)]!;
+  for (let mask = dropMask(m); mask !== 0; mask &= mask - 1) {
+    sq += step;
+    const t = top[sq]!;
+    if ((t & 1) !== mover) return true;
+    if (t >= 4) return true; // the hand's top was a wall or capstone: its origin blocks no more
+  }
+  return false;
 }

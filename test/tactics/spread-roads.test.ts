@@ -10,7 +10,7 @@ import { groupWeights } from '../../src/eval/evaluate.js';
 import { mapRoads } from '../../src/eval/roadmap.js';
 import { formatMove } from '../../src/notation/ptn-move.js';
 import { formatTps, parseTps } from '../../src/notation/tps.js';
-import { spreadWin } from '../../src/tactics/spread-roads.js';
+import { mayOpenSpreadRoad, spreadWin } from '../../src/tactics/spread-roads.js';
 import { forEachGamePosition } from '../game-positions.js';
 import { forEachRandomPosition } from '../random-games.js';
 import { readShared } from '../shared.js';
@@ -31,6 +31,37 @@ function bruteForce(pos: Position, colour: number): boolean {
   }
   if (nulled) unmakeNull(pos);
   return win;
+}
+
+/** spreadWin of `colour` in pos, the road map made first. */
+function spreadWinOf(pos: Position, colour: number): number {
+  scanRoads(pos);
+  mapRoads(pos, colour, groupWeights(pos.size));
+  return spreadWin(pos, colour);
+}
+
+/**
+ * For every legal move of pos after which the opponent of the mover has a road by a spread that
+ * it lacked before: mayOpenSpreadRoad must say so. Counts the moves it cleared and the moves that
+ * did open a road into `counts`.
+ */
+function checkOpenings(pos: Position, wrong: string[], counts: { cleared: number; opened: number }): void {
+  const them = pos.side ^ 1;
+  if (spreadWinOf(pos, them) !== 0) return;
+  const moves = new Int32Array(MAX_MOVES);
+  const end = generateMoves(pos, moves, 0);
+  for (let i = 0; i < end; i++) {
+    const m = moves[i]!;
+    makeMove(pos, m);
+    if (!hasRoad(pos, 0) && !hasRoad(pos, 1)) {
+      const may = mayOpenSpreadRoad(pos, m);
+      const opened = spreadWinOf(pos, them) !== 0;
+      if (!may) counts.cleared++;
+      if (opened) counts.opened++;
+      if (opened && !may) wrong.push(`${formatTps(pos)}: ${formatMove(m, pos.size)} opened a spread road`);
+    }
+    unmakeMove(pos, m);
+  }
 }
 
 function check(pos: Position, wrong: string[]): number {
@@ -87,5 +118,18 @@ describe('roads by spreads', () => {
     });
     expect(wrong.slice(0, 5)).toEqual([]);
     expect(wins).toBeGreaterThan(50);
+  });
+
+  it('mayOpenSpreadRoad clears only moves that open no road by a spread, on archive and random games', () => {
+    const wrong: string[] = [];
+    const counts = { cleared: 0, opened: 0 };
+    forEachGamePosition(readShared('data/games/playtak-6x6-1344.ptn'), 16, (pos) => checkOpenings(pos, wrong, counts));
+    forEachRandomPosition(12, 6, 200, (pos) => {
+      if (pos.ply >= 2) checkOpenings(pos, wrong, counts);
+    });
+    expect(wrong.slice(0, 5)).toEqual([]);
+    // Both kinds were met: moves it cleared, and moves that opened a road (which it must not clear).
+    expect(counts.cleared).toBeGreaterThan(10000);
+    expect(counts.opened).toBeGreaterThan(100);
   });
 });
