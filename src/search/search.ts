@@ -30,6 +30,7 @@ import { QUICK_TINUE_PLIES, QUICK_TINUE_TABLE_MB, TinueSolver } from '../tinue/d
 import { mayOpenSpreadRoad, spreadWin } from '../tactics/spread-roads.js';
 import { FINISH_DRAW, FINISH_NONE, FINISH_WIN, finishOutcome } from '../tactics/flat-finish.js';
 import { roadThreat, THREAT } from '../tactics/threat-answers.js';
+import { stabilityScale } from './time.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type ProgressCallback, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
 
@@ -213,6 +214,10 @@ export class Searcher {
     const onBound = onInfo !== undefined && this.threadIndex === 0 && !multi ? onInfo : undefined;
     const first = this.threadIndex === 0 ? 1 : 1 + (this.threadIndex & 1);
     let iterStart = this.startTime;
+    // Time by the root's stability (single-line searches on a clock): the iterations in a row
+    // whose best move stayed the same, and the last completed iteration's score.
+    let stable = 0;
+    let lastScore = 0;
     for (let depth = first; depth <= maxDepth; depth++) {
       iterStart = performance.now();
       this.rootBest = result.depth > 0 ? result.best : 0;
@@ -257,7 +262,16 @@ export class Searcher {
       }
       if (lines.every((l) => Math.abs(l.score) >= WIN_THRESHOLD && WIN_SCORE - Math.abs(l.score) <= depth)) break; // proven
       const now = performance.now();
-      if (now - this.startTime >= softMs) break;
+      // The soft budget stretches for a root that just changed its mind and shrinks for one that
+      // has not for several iterations (time.ts stabilityScale).
+      let scale = 1;
+      if (!multi && depth > first) {
+        const changed = this.rootBest !== 0 && best.move !== this.rootBest;
+        stable = changed ? 0 : stable + 1;
+        scale = stabilityScale(depth, changed, stable, lastScore - best.score);
+      }
+      lastScore = best.score;
+      if (now - this.startTime >= softMs * scale) break;
       // The next iteration takes at least twice this one: when even that overruns the hard
       // deadline, it would be cut off unfinished, its time lost; keep the time for later moves.
       if (now - this.startTime + 2 * (now - iterStart) > this.hardMs) break;

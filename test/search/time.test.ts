@@ -12,6 +12,10 @@ import {
   MOVES_LEFT_INC,
   movesLeft,
   searchLimits,
+  stabilityScale,
+  STABLE_ITERATIONS,
+  STABLE_MIN_DEPTH,
+  DROP_CENTIFLATS,
   TINUE_MAX_MS,
 } from '../../src/search/time.js';
 
@@ -145,5 +149,26 @@ describe('searchLimits', () => {
 
   it('lets infinite override time limits', () => {
     expect(searchLimits({ infinite: true, moveTime: 100, time: 100 })).toEqual({ infinite: true, tinueMs: TINUE_MAX_MS });
+  });
+});
+
+describe('stabilityScale', () => {
+  it('stretches the soft budget for a changed best move or a falling score, shrinks it for a stable one', () => {
+    const d = STABLE_MIN_DEPTH;
+    expect(stabilityScale(d, false, 1, 0)).toBe(1);
+    expect(stabilityScale(d, true, 0, 0)).toBeGreaterThan(1);
+    expect(stabilityScale(d - 1, true, 0, 0)).toBe(1); // shallow iterations change their minds freely
+    expect(stabilityScale(d, false, STABLE_ITERATIONS - 1, 0)).toBe(1);
+    expect(stabilityScale(d, false, STABLE_ITERATIONS, 0)).toBeLessThan(1);
+    expect(stabilityScale(d, false, 1, DROP_CENTIFLATS)).toBeGreaterThan(1);
+    expect(stabilityScale(d, false, 1, DROP_CENTIFLATS - 1)).toBe(1);
+    expect(stabilityScale(d, false, 1, -500)).toBe(1); // a rising score is no reason to think longer
+    expect(stabilityScale(d, true, 0, DROP_CENTIFLATS)).toBeGreaterThan(stabilityScale(d, true, 0, 0));
+  });
+
+  it('keeps even the most stretched soft budget inside the hard deadline', () => {
+    // soft = ITERATION_SHARE * plan and hard = HARD_FACTOR * plan (unless a share of the clock caps it).
+    const most = stabilityScale(STABLE_MIN_DEPTH, true, 0, 1000);
+    expect(most * ITERATION_SHARE).toBeLessThan(HARD_FACTOR);
   });
 });
