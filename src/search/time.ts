@@ -50,9 +50,9 @@ import type { SearchLimits } from './types.js';
  * that fell by DROP_CENTIFLATS or more since the last iteration stretches it DROP_SCALE times
  * more. Time goes to the moves where another iteration may change the answer, the common
  * practice of alpha-beta engines. Against Tiltak at 10+0.1, with internal iterative reduction,
- * paired with the build before it on the same book lines: 5x5 52.5% against 47.2% (160 games),
- * 6x6 57.5% against 50.0% (40 games); over the 80 games on 5x5 lines 1-40 played with the
- * reduction alone, +3.8% (README, Figures, eighteenth session).
+ * paired with the build before both on the same book lines: 5x5 49.8% against 46.2% (240
+ * games), 6x6 55.6% against 51.2% (80 games); on the 80 games of 5x5 lines 1-40 that the
+ * reduction alone also played, +3.8% over it (README, Figures, eighteenth session).
  */
 export const STABLE_MIN_DEPTH = 5;
 export const CHANGED_SCALE = 1.6;
