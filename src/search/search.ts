@@ -266,7 +266,7 @@ export class Searcher {
       // has not for several iterations (time.ts stabilityScale).
       let scale = 1;
       if (!multi && depth > first) {
-        const changed = this.rootBest !== 0 && best.move !== this.rootBest;
+        const changed = best.move !== this.rootBest; // rootBest: the last completed iteration's
         stable = changed ? 0 : stable + 1;
         scale = stabilityScale(depth, changed, stable, lastScore - best.score);
       }

@@ -67,9 +67,7 @@ function checkOpenings(pos: Position, wrong: string[], counts: { cleared: number
 function check(pos: Position, wrong: string[]): number {
   let wins = 0;
   for (const colour of [0, 1]) {
-    scanRoads(pos);
-    mapRoads(pos, colour, groupWeights(pos.size));
-    const m = spreadWin(pos, colour);
+    const m = spreadWinOf(pos, colour);
     const expected = bruteForce(pos, colour);
     if ((m !== 0) !== expected) wrong.push(`${formatTps(pos)} colour ${colour}: found ${m} expected ${expected}`);
     if (m !== 0) {
