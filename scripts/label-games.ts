@@ -132,6 +132,10 @@ const out = createWriteStream(values.out);
 const done = new Map<number, string>();
 let nextToWrite = 0;
 let labelled = 0;
+let reused = 0;
+// Labels by the moves that led to the position: paired screenings replay the same game for many
+// moves, and a position met again is not searched again (the same label, half the time or less).
+const byLine = new Map<string, string>();
 const started = performance.now();
 
 function write(order: number, text: string): void {
@@ -172,6 +176,12 @@ async function worker(slot: number, queue: Job[]): Promise<void> {
     for (let i = fromPly; i < job.moves.length; i++) {
       if (!job.quiet[i]) continue;
       const line = `position startpos moves ${job.moves.slice(0, i).join(' ')}`;
+      const known = byLine.get(line);
+      if (known !== undefined) {
+        evals[i] = known;
+        reused++;
+        continue;
+      }
       const r = await engine.search(line, `go nodes ${nodes}`, 120_000);
       if (r.kind !== 'move' || r.scoreCp === undefined) {
         throw new Error(`game ${job.game.index}, ply ${i}: the engine gave no score (${r.kind === 'crash' ? r.description : r.kind})`);
@@ -182,13 +192,14 @@ async function worker(slot: number, queue: Job[]): Promise<void> {
       const mover = r.scoreCp / 100;
       const white = i % 2 === 0 ? mover : -mover;
       evals[i] = `${white >= 0 ? '+' : ''}${white.toFixed(3)}/${r.depth ?? 0} ${(r.elapsedMs / 1000).toFixed(3)}s`;
+      byLine.set(line, evals[i]!);
       labelled++;
     }
     const by = keptBy !== undefined ? `${keptBy} before ply ${fromPly}; ${annotator} from it` : annotator;
     write(job.order, formatGame(job, evals, by));
     if (slot === 0) {
       const s = (performance.now() - started) / 1000;
-      process.stderr.write(`\rgames ${nextToWrite}/${jobs.length}  positions ${labelled}  ${(labelled / s).toFixed(0)}/s   `);
+      process.stderr.write(`\rgames ${nextToWrite}/${jobs.length}  positions ${labelled} (${reused} met again)  ${(labelled / s).toFixed(0)}/s   `);
     }
   }
   await engine.shutdown();
@@ -206,6 +217,6 @@ try {
 }
 await new Promise<void>((resolve) => out.end(resolve));
 process.stderr.write(
-  `\n${values.out}: ${jobs.length} games, ${labelled} positions labelled in ${((performance.now() - started) / 1000).toFixed(0)} s; ` +
+  `\n${values.out}: ${jobs.length} games, ${labelled} positions labelled (${reused} more met again) in ${((performance.now() - started) / 1000).toFixed(0)} s; ` +
     `left out: ${counts.otherSize} of other sizes or from a TPS, ${counts.unfinished} unfinished, ${counts.errors} malformed\n`,
 );
