@@ -135,7 +135,9 @@ let labelled = 0;
 let reused = 0;
 // Labels by the moves that led to the position: paired screenings replay the same game for many
 // moves, and a position met again is not searched again (the same label, half the time or less).
-const byLine = new Map<string, string>();
+// A label is kept as its search's promise from the moment the search starts, so that two engines
+// meeting the same position at once search it once.
+const byLine = new Map<string, Promise<string>>();
 const started = performance.now();
 
 function write(order: number, text: string): void {
@@ -153,6 +155,20 @@ function formatGame(job: Job, evals: (string | null)[], annotator: string): stri
   tags.push(`[Annotator "${annotator.replace(/["\\]/g, '')}"]`);
   const moves = job.moves.map((m, i) => (evals[i] === null ? m : `${m} {${evals[i]}}`));
   return `${tags.join('\n')}\n\n${numberedMoveLines(null, moves).join('\n')}`;
+}
+
+/** The engine's label of the position `line` (ply `ply` of game `game`), from White's view. */
+async function judge(engine: TeiEngine, line: string, game: number, ply: number): Promise<string> {
+  const r = await engine.search(line, `go nodes ${nodes}`, 120_000);
+  if (r.kind !== 'move' || r.scoreCp === undefined) {
+    throw new Error(`game ${game}, ply ${ply}: the engine gave no score (${r.kind === 'crash' ? r.description : r.kind})`);
+  }
+  if (r.scoreCp < -100 || r.scoreCp > 100) {
+    throw new Error(`game ${game}, ply ${ply}: score cp ${r.scoreCp} is outside [-100, 100]: not an expected-score engine (see the top of label-games.ts)`);
+  }
+  const mover = r.scoreCp / 100;
+  const white = ply % 2 === 0 ? mover : -mover;
+  return `${white >= 0 ? '+' : ''}${white.toFixed(3)}/${r.depth ?? 0} ${(r.elapsedMs / 1000).toFixed(3)}s`;
 }
 
 async function worker(slot: number, queue: Job[]): Promise<void> {
@@ -178,21 +194,13 @@ async function worker(slot: number, queue: Job[]): Promise<void> {
       const line = `position startpos moves ${job.moves.slice(0, i).join(' ')}`;
       const known = byLine.get(line);
       if (known !== undefined) {
-        evals[i] = known;
+        evals[i] = await known;
         reused++;
         continue;
       }
-      const r = await engine.search(line, `go nodes ${nodes}`, 120_000);
-      if (r.kind !== 'move' || r.scoreCp === undefined) {
-        throw new Error(`game ${job.game.index}, ply ${i}: the engine gave no score (${r.kind === 'crash' ? r.description : r.kind})`);
-      }
-      if (r.scoreCp < -100 || r.scoreCp > 100) {
-        throw new Error(`game ${job.game.index}, ply ${i}: score cp ${r.scoreCp} is outside [-100, 100]: not an expected-score engine (see the top of label-games.ts)`);
-      }
-      const mover = r.scoreCp / 100;
-      const white = i % 2 === 0 ? mover : -mover;
-      evals[i] = `${white >= 0 ? '+' : ''}${white.toFixed(3)}/${r.depth ?? 0} ${(r.elapsedMs / 1000).toFixed(3)}s`;
-      byLine.set(line, evals[i]!);
+      const label = judge(engine, line, job.game.index, i);
+      byLine.set(line, label);
+      evals[i] = await label;
       labelled++;
     }
     const by = keptBy !== undefined ? `${keptBy} before ply ${fromPly}; ${annotator} from it` : annotator;

@@ -45,6 +45,7 @@ describe('scripts/label-games.ts', () => {
     const labelled = parsePtnGames(readFileSync(out, 'utf8'));
     expect(labelled).toHaveLength(3);
     let comments = 0;
+    const searched = new Set<string>(); // the positions by the moves that led to them: one search each
     labelled.forEach((game, k) => {
       expect(tagValue(game, 'Annotator')).toBe('Tiltak-judge (test fake) 7 nodes');
       expect(tagValue(game, 'Result')).toBe(tagValue(source[k]!, 'Result'));
@@ -56,6 +57,7 @@ describe('scripts/label-games.ts', () => {
       game.moves.forEach((m, i) => {
         if (!quiet[i]) return expect(m.comment).toBeUndefined();
         comments++;
+        searched.add(moves.slice(0, i).join(' '));
         const white = (i % 2 === 0 ? 1 : -1) * Math.min(i, 100) / 100;
         expect(m.comment).toMatch(new RegExp(`^${white >= 0 ? '\\+' : '-'}${Math.abs(white).toFixed(3).replace('.', '\\.')}/3 [0-9.]+s$`));
       });
@@ -63,7 +65,9 @@ describe('scripts/label-games.ts', () => {
     expect(comments).toBeGreaterThan(100);
     const sent = readFileSync(log, 'utf8');
     expect(sent).toMatch(/ setoption name HalfKomi value 4\n/);
-    expect(sent.match(/ go nodes 7\n/g)).toHaveLength(comments);
+    // These Tiltak games share their first moves, and a position met again is not searched again.
+    expect(searched.size).toBeLessThan(comments);
+    expect(sent.match(/ go nodes 7\n/g)).toHaveLength(searched.size);
     // The tuner takes each label as Tiltak's expected score for White, whoever played the move.
     const data = await loadDataset([out], { size: 6, validation: 0, seed: 1, evalOnly: true });
     expect(data.stats.withEval).toBe(comments);
@@ -86,6 +90,7 @@ describe('scripts/label-games.ts', () => {
     expect(after).toHaveLength(3);
     let kept = 0;
     let relabelled = 0;
+    const searched = new Set<string>();
     after.forEach((game, k) => {
       expect(tagValue(game, 'Annotator')).toBe('Tiltak-judge (test fake) 7 nodes before ply 30; Tiltak-judge (test fake) 9 nodes from it');
       expect(game.moves.map((m) => m.text)).toEqual(before[k]!.moves.map((m) => m.text));
@@ -97,14 +102,36 @@ describe('scripts/label-games.ts', () => {
           return expect(m.comment).toBe(old);
         }
         relabelled++;
+        searched.add(game.moves.slice(0, i).map((x) => x.text).join(' '));
         expect(m.comment).toMatch(new RegExp(`^${i % 2 === 0 ? '\\+' : '-'}0\\.500/3 [0-9.]+s$`));
       });
     });
     expect(kept).toBeGreaterThan(30);
     expect(relabelled).toBeGreaterThan(30);
-    expect(readFileSync(log, 'utf8').match(/ go nodes 9\n/g)).toHaveLength(relabelled);
+    expect(readFileSync(log, 'utf8').match(/ go nodes 9\n/g)).toHaveLength(searched.size);
     const data = await loadDataset([again], { size: 6, validation: 0, seed: 1, evalOnly: true });
     expect(data.stats.withEval).toBe(kept + relabelled);
+  });
+
+  it('a position met again (a game replayed, as in a paired screening) takes its first label and is not searched again', () => {
+    // The first game twice, as a paired screening replays a game move for move.
+    const text = readFileSync(input, 'utf8');
+    const games = parsePtnFile(text);
+    const firstGame = text.split('\n').slice(0, games[1]!.line - 1).join('\n').trim();
+    const replayed = join(dir, 'replayed.ptn');
+    writeFileSync(replayed, `${firstGame}\n\n${firstGame}\n`);
+    const out = join(dir, 'replayed-out.ptn');
+    const log = join(dir, 'judge-replayed.log');
+    const r = label(['--engine', `node ${JUDGE} --log ${log}`, '--size', '6', '--nodes', '7', '--concurrency', '1', '--out', out, replayed]);
+    expect(r.code, r.err).toBe(0);
+    const labelled = parsePtnGames(readFileSync(out, 'utf8'));
+    expect(labelled).toHaveLength(2);
+    const comments = labelled[0]!.moves.map((m) => m.comment);
+    const labels = comments.filter((c) => c !== undefined).length;
+    expect(labels).toBeGreaterThan(30);
+    expect(labelled[1]!.moves.map((m) => m.comment)).toEqual(comments);
+    expect(readFileSync(log, 'utf8').match(/ go nodes 7\n/g)).toHaveLength(labels); // the second game searched nothing
+    expect(r.err).toMatch(new RegExp(`${labels} positions labelled \\(${labels} more met again\\)`));
   });
 
   it('stops with a clear error when the judge does not report an expected score', () => {
