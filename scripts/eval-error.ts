@@ -50,10 +50,11 @@ const target: number[] = [];
 let malformed = 0;
 for (const file of positionals) {
   for (const g of parsePtnFile(readFileSync(file, 'utf8'))) {
-    if ('error' in g || gameSize(g.game) !== size) {
-      malformed += 'error' in g ? 1 : 0;
+    if ('error' in g) {
+      malformed++;
       continue;
     }
+    if (gameSize(g.game) !== size) continue;
     const game = g.game;
     const match = tagValue(game, 'Site') === BREDON_MATCH_SITE && tagValue(game, 'Annotator') === undefined;
     const tiltakSide = isTiltak(tagValue(game, 'Player1')) ? 0 : isTiltak(tagValue(game, 'Player2')) ? 1 : -1;
@@ -83,7 +84,7 @@ for (const file of positionals) {
         },
       });
     } catch {
-      malformed++;
+      malformed++; // its positions up to the bad move are kept
     }
   }
 }
