@@ -10,12 +10,12 @@
 // (phase = stones left in both reserves over both starting reserves: 1 on the empty board), then
 // the best ramp a + b x phase over all positions.
 //
-// Which comments are Tiltak's: in a labelled file (scripts/label-games.ts: an Annotator tag)
-// every comment, from White's view; in a `bredon match` file (Site "Bredon match", no Annotator)
-// the comments on Tiltak's own moves, from the mover's view; in the shared Tiltak archives every
-// comment, from White's view. A comment is the evaluation of the position before its move.
+// Which comments are Tiltak's, and from whose view, is the trainer's rule (tiltakTargets in
+// src/tune/dataset.ts: a labelled file's every comment, a `bredon match` file's comments on
+// Tiltak's own moves, the shared archives' Tiltak moves), and so are the quiet filter and each
+// game's komi (its Komi tag). A comment is the evaluation of the position before its move.
 //
-//   node --import tsx scripts/eval-error.ts --size N [--komi K] FILE.ptn [FILE.ptn ...]
+//   node --import tsx scripts/eval-error.ts --size N FILE.ptn [FILE.ptn ...]
 //
 // Positions from games the network was fitted to say how well it fits its own data; positions
 // from other games (a new round's, Bredon's games against Tiltak) say how well it carries.
@@ -24,21 +24,20 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Position } from '../src/core/position.js';
 import { networkFor } from '../src/eval/net/nets.js';
-import { parsePtnFile, replayGame, tagValue } from '../src/notation/ptn-game.js';
+import { halfKomiFrom, parsePtnFile, replayGame, tagValue } from '../src/notation/ptn-game.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
-import { BREDON_MATCH_SITE, gameSize, isTiltak, quietVerdict, tiltakEval } from '../src/tune/dataset.js';
+import { gameSize, quietVerdict, tiltakTargets } from '../src/tune/dataset.js';
 
 const { values, positionals } = parseArgs({
-  options: { size: { type: 'string' }, komi: { type: 'string', default: '2' } },
+  options: { size: { type: 'string' } },
   allowPositionals: true,
   strict: true,
 });
 const size = Number(values.size);
-const halfKomi = 2 * Number(values.komi);
 const net = Number.isInteger(size) ? networkFor(size) : undefined;
-if (positionals.length === 0 || !Number.isInteger(halfKomi) || net === undefined) {
-  process.stderr.write('usage: eval-error.ts --size N (a size with a network) [--komi K] FILE.ptn...\n');
+if (positionals.length === 0 || net === undefined) {
+  process.stderr.write('usage: eval-error.ts --size N (a size with a network) FILE.ptn...\n');
   process.exit(2);
 }
 
@@ -56,17 +55,13 @@ for (const file of positionals) {
     }
     if (gameSize(g.game) !== size) continue;
     const game = g.game;
-    const match = tagValue(game, 'Site') === BREDON_MATCH_SITE && tagValue(game, 'Annotator') === undefined;
-    const tiltakSide = isTiltak(tagValue(game, 'Player1')) ? 0 : isTiltak(tagValue(game, 'Player2')) ? 1 : -1;
-    if (match && tiltakSide < 0) continue;
+    const { tiltak, target: targetOf } = tiltakTargets(game);
+    if (!tiltak) continue;
+    let halfKomi = 0;
     let ply = 0;
     const take = (pos: Position): void => {
-      let t = tiltakEval(game.moves[ply]?.comment); // the position before move `ply`
+      const t = targetOf(ply); // the position before move `ply`
       if (Number.isNaN(t)) return;
-      if (match) {
-        if (pos.side !== tiltakSide) return;
-        if (pos.side === 1) t = 1 - t;
-      }
       if (quietVerdict(pos, halfKomi) !== 'kept') return;
       const white = pos.side === 0 ? 1 : -1;
       const lin = white * searcher.staticScore(pos, halfKomi, false);
@@ -76,6 +71,7 @@ for (const file of positionals) {
       target.push(t);
     };
     try {
+      halfKomi = halfKomiFrom(tagValue(game, 'Komi') ?? '0');
       replayGame(game, {
         size,
         onMove: (pos) => {

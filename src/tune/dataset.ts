@@ -256,6 +256,30 @@ export function gameSize(game: PtnGame): number | undefined {
   return tps === undefined ? undefined : tps.trim().split(/\s+/)[0]!.split('/').length;
 }
 
+/**
+ * Which of a game's comments are Tiltak's evaluations (the rule at the top of this file):
+ * `tiltak` when any are, and `target(k)`, Tiltak's expected score for White of the position
+ * before move k, or NaN where that move carries none.
+ */
+export function tiltakTargets(game: PtnGame): { tiltak: boolean; target: (k: number) => number } {
+  // An Annotator tag naming Tiltak (scripts/label-games.ts) makes every move's comment Tiltak's
+  // evaluation of the position before it, from White's view, whoever played the move.
+  const annotated = isTiltak(tagValue(game, 'Annotator'));
+  const white = annotated || isTiltak(tagValue(game, 'Player1'));
+  const black = annotated || isTiltak(tagValue(game, 'Player2'));
+  // `bredon match` writes each engine's score from the mover's view (Racetrack and the shared
+  // archives: White's), so Tiltak games played with it (Site "Bredon match") are read as such.
+  const moverView = !annotated && tagValue(game, 'Site')?.trim() === BREDON_MATCH_SITE;
+  const moves = game.moves;
+  const target = (k: number): number => {
+    const m = moves[k];
+    if (m === undefined || !(m.side === 0 ? white : black)) return NaN;
+    const p = tiltakEval(m.comment);
+    return moverView && m.side === 1 ? 1 - p : p;
+  };
+  return { tiltak: white || black, target };
+}
+
 function addPtnGame(c: QuietCollector, file: string, game: PtnGame, opts: LoadOptions): void {
   if (gameSize(game) !== opts.size) {
     c.stats.otherSize++;
@@ -270,26 +294,11 @@ function addPtnGame(c: QuietCollector, file: string, game: PtnGame, opts: LoadOp
   const mark = c.mark();
   try {
     const halfKomi = halfKomiFrom(tagValue(game, 'Komi') ?? '0');
-    // An Annotator tag naming Tiltak (scripts/label-games.ts) makes every move's comment Tiltak's
-    // evaluation of the position before it, from White's view, whoever played the move.
-    const annotated = isTiltak(tagValue(game, 'Annotator'));
-    const white = annotated || isTiltak(tagValue(game, 'Player1'));
-    const black = annotated || isTiltak(tagValue(game, 'Player2'));
-    const tiltak = white || black;
+    const { tiltak, target } = tiltakTargets(game);
     const held = isValidationGame(file, game.index - 1, opts.seed, opts.validation);
-    const moves = game.moves;
-    // `bredon match` writes each engine's score from the mover's view (Racetrack and the shared
-    // archives: White's), so Tiltak games played with it (Site "Bredon match") are read as such.
-    const moverView = !annotated && tagValue(game, 'Site')?.trim() === BREDON_MATCH_SITE;
     let i = 0;
     // onMove sees the position after moves[i - 1], i.e. the position before moves[i], whose
     // comment (when Tiltak played that move) is Tiltak's evaluation of this position.
-    const target = (next: number): number => {
-      const m = moves[next];
-      if (m === undefined || !(m.side === 0 ? white : black)) return NaN;
-      const p = tiltakEval(m.comment);
-      return moverView && m.side === 1 ? 1 - p : p;
-    };
     replayGame(game, {
       size: opts.size,
       onMove: (pos) => {

@@ -27,7 +27,7 @@ describe('scripts/eval-error.ts', () => {
   writeFileSync(slice, lines.slice(0, games[150]!.line - 1).join('\n'));
 
   it('reports each phase band, and the network beats the linear evaluation on its own training games', () => {
-    const r = run(['--size', '5', '--komi', '2', slice]);
+    const r = run(['--size', '5', slice]);
     expect(r.code, r.err).toBe(0);
     const bands = [...r.out.matchAll(/^(\d\.\d)-(\d\.\d) +(\d+) +([0-9.]+) +([0-9.]+) +([0-9.]+) \(([0-9.]+)\)$/gm)];
     expect(bands.map((b) => b[1])).toEqual(['0.0', '0.2', '0.4', '0.6', '0.8']);
