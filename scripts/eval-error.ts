@@ -1,21 +1,28 @@
-// How far the engine's static evaluation is from Tiltak's evaluations of the same positions, by
-// the game's phase, and how much of the network's correction would fit them best: a diagnostic
-// for a data round, not a step of one.
+// How far the engine's static evaluation is from what became of its positions, by the game's
+// phase, and how much of the network's correction fits best: a diagnostic for a data round or
+// for a change to how the search weighs the network, not a step of either.
 //
-// For every quiet position (src/tune/dataset.ts) that carries Tiltak's evaluation, it takes the
-// search's static score with the network off (the linear evaluation) and on, turns linear + a x
-// (network's correction) into an expected score by the network's K (the logistic the trainer
-// fits with), and reports the mean squared error against Tiltak's expected score for a = 0 (the
-// linear evaluation), 1 (the network as the engine adds it) and the best a, in five phase bands
+// For every quiet position (src/tune/dataset.ts) with a target, it takes the search's static
+// score with the network off (the linear evaluation) and the network's whole correction (the
+// accumulator's output), turns linear + a x correction into an expected score by the network's
+// K (the logistic the trainer fits with), and reports the mean squared error against the target
+// for a = 0 (the linear evaluation), 1 (the whole network) and the best a, in five phase bands
 // (phase = stones left in both reserves over both starting reserves: 1 on the empty board), then
-// the best ramp a + b x phase over all positions.
+// the best ramp max(0, a + b x phase) over all positions. The engine adds the whole correction.
 //
-// Which comments are Tiltak's, and from whose view, is the trainer's rule (tiltakTargets in
-// src/tune/dataset.ts: a labelled file's every comment, a `bredon match` file's comments on
-// Tiltak's own moves, the shared archives' Tiltak moves), and so are the quiet filter and each
-// game's komi (its Komi tag). A comment is the evaluation of the position before its move.
+// Targets (--target):
+// - `tiltak` (the default): Tiltak's evaluations. Which comments are Tiltak's, and from whose
+//   view, is the trainer's rule (tiltakTargets in src/tune/dataset.ts: a labelled file's every
+//   comment, a `bredon match` file's comments on Tiltak's own moves, the shared archives' Tiltak
+//   moves). A comment is the evaluation of the position before its move.
+// - `result`: the game's result (White 1, draw 1/2, Black 0) for every position of a finished
+//   game. A static score and the odds of winning are not on one scale, so each error is taken at
+//   the logistic scale c (score x c / K) that fits its positions best. A ramp it favours is not
+//   a ramp that plays better: on Bredon's games against Tiltak it favoured a falling share of
+//   the network on both sizes, and neither won its match (README, Figures, twentieth session).
+// The quiet filter and each game's komi (its Komi tag) are the trainer's.
 //
-//   node --import tsx scripts/eval-error.ts --size N FILE.ptn [FILE.ptn ...]
+//   node --import tsx scripts/eval-error.ts --size N [--target tiltak|result] FILE.ptn [FILE.ptn ...]
 //
 // Positions from games the network was fitted to say how well it fits its own data; positions
 // from other games (a new round's, Bredon's games against Tiltak) say how well it carries.
@@ -23,23 +30,26 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Position } from '../src/core/position.js';
+import { NetAccumulator } from '../src/eval/net/accumulator.js';
 import { networkFor } from '../src/eval/net/nets.js';
 import { halfKomiFrom, parsePtnFile, replayGame, tagValue } from '../src/notation/ptn-game.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
-import { gameSize, quietVerdict, tiltakTargets } from '../src/tune/dataset.js';
+import { gameSize, quietVerdict, resultScore, tiltakTargets } from '../src/tune/dataset.js';
 
 const { values, positionals } = parseArgs({
-  options: { size: { type: 'string' } },
+  options: { size: { type: 'string' }, target: { type: 'string', default: 'tiltak' } },
   allowPositionals: true,
   strict: true,
 });
 const size = Number(values.size);
 const net = Number.isInteger(size) ? networkFor(size) : undefined;
-if (positionals.length === 0 || net === undefined) {
-  process.stderr.write('usage: eval-error.ts --size N (a size with a network) FILE.ptn...\n');
+const byResult = values.target === 'result';
+if (positionals.length === 0 || net === undefined || (!byResult && values.target !== 'tiltak')) {
+  process.stderr.write('usage: eval-error.ts --size N (a size with a network) [--target tiltak|result] FILE.ptn...\n');
   process.exit(2);
 }
+const acc = new NetAccumulator(net, 1);
 
 const searcher = new Searcher({ table: TranspositionTable.create(1, false), stop: new Int32Array(1) });
 const phase: number[] = [];
@@ -55,8 +65,16 @@ for (const file of positionals) {
     }
     if (gameSize(g.game) !== size) continue;
     const game = g.game;
-    const { tiltak, target: targetOf } = tiltakTargets(game);
-    if (!tiltak) continue;
+    let targetOf: (ply: number) => number;
+    if (byResult) {
+      const r = resultScore(tagValue(game, 'Result'));
+      if (r === undefined) continue;
+      targetOf = () => r;
+    } else {
+      const t = tiltakTargets(game);
+      if (!t.tiltak) continue;
+      targetOf = t.target;
+    }
     let halfKomi = 0;
     let ply = 0;
     const take = (pos: Position): void => {
@@ -66,7 +84,8 @@ for (const file of positionals) {
       const white = pos.side === 0 ? 1 : -1;
       const lin = white * searcher.staticScore(pos, halfKomi, false);
       linear.push(lin);
-      correction.push(white * searcher.staticScore(pos, halfKomi, true) - lin);
+      acc.refresh(pos, 0);
+      correction.push(white * acc.evaluate(pos, 0));
       phase.push((pos.stones[0]! + pos.stones[1]!) / (2 * pos.startStones));
       target.push(t);
     };
@@ -86,21 +105,55 @@ for (const file of positionals) {
 }
 
 const K = net.K;
-function error(a: number, b: number, lo = 0, hi = 2): number {
+/** A share of the network's correction as a function of the position's index. */
+type Share = (i: number) => number;
+const ramp = (a: number, b: number): Share => (i) => Math.max(0, a + b * phase[i]!);
+
+function errorAt(share: Share, c: number, lo: number, hi: number): number {
   let e = 0;
   let n = 0;
   for (let i = 0; i < target.length; i++) {
     if (phase[i]! < lo || phase[i]! >= hi) continue;
-    const share = Math.max(0, a + b * phase[i]!);
-    const p = 1 / (1 + Math.exp(-(linear[i]! + share * correction[i]!) / K));
+    const p = 1 / (1 + Math.exp((-c * (linear[i]! + share(i) * correction[i]!)) / K));
     e += (p - target[i]!) ** 2;
     n++;
   }
   return n === 0 ? NaN : e / n;
 }
 
-const grid = (from: number, to: number): number[] => Array.from({ length: Math.round((to - from) / 0.05) + 1 }, (_, k) => from + 0.05 * k);
-console.log(`${target.length} positions with Tiltak's evaluation (${malformed} games left out as malformed); K ${K.toFixed(1)}`);
+/** The error of `share` in the band [lo, hi): at scale 1 against Tiltak, at the best scale against results. */
+function error(share: Share, lo = 0, hi = 2): number {
+  if (!byResult) return errorAt(share, 1, lo, hi);
+  // Golden-section search for the scale (the error is unimodal in it).
+  let x0 = 0.05;
+  let x1 = 4;
+  const g = (Math.sqrt(5) - 1) / 2;
+  let a = x1 - g * (x1 - x0);
+  let b = x0 + g * (x1 - x0);
+  let fa = errorAt(share, a, lo, hi);
+  let fb = errorAt(share, b, lo, hi);
+  for (let k = 0; k < 24; k++) {
+    if (fa < fb) {
+      x1 = b;
+      b = a;
+      fb = fa;
+      a = x1 - g * (x1 - x0);
+      fa = errorAt(share, a, lo, hi);
+    } else {
+      x0 = a;
+      a = b;
+      fa = fb;
+      b = x0 + g * (x1 - x0);
+      fb = errorAt(share, b, lo, hi);
+    }
+  }
+  return Math.min(fa, fb);
+}
+
+const step = byResult ? 0.1 : 0.05;
+const grid = (from: number, to: number): number[] => Array.from({ length: Math.round((to - from) / step) + 1 }, (_, k) => from + step * k);
+const what = byResult ? 'a game result (errors at the best logistic scale)' : "Tiltak's evaluation";
+console.log(`${target.length} positions with ${what} (${malformed} games left out as malformed); K ${K.toFixed(1)}`);
 console.log('phase      positions  linear   network  best share');
 for (let lo = 0; lo < 1; lo += 0.2) {
   const hi = lo >= 0.79 ? 2 : lo + 0.2;
@@ -108,18 +161,20 @@ for (let lo = 0; lo < 1; lo += 0.2) {
   if (n === 0) continue;
   let best = [Infinity, 0];
   for (const a of grid(0, 1.5)) {
-    const e = error(a, 0, lo, hi);
+    const e = error(ramp(a, 0), lo, hi);
     if (e < best[0]!) best = [e, a];
   }
   console.log(
-    `${lo.toFixed(1)}-${(lo + 0.2).toFixed(1)}    ${String(n).padStart(9)}  ${error(0, 0, lo, hi).toFixed(5)}  ${error(1, 0, lo, hi).toFixed(5)}  ${best[1]!.toFixed(2)} (${best[0]!.toFixed(5)})`,
+    `${lo.toFixed(1)}-${(lo + 0.2).toFixed(1)}    ${String(n).padStart(9)}  ${error(ramp(0, 0), lo, hi).toFixed(5)}  ${error(ramp(1, 0), lo, hi).toFixed(5)}  ${best[1]!.toFixed(2)} (${best[0]!.toFixed(5)})`,
   );
 }
-let ramp = [Infinity, 0, 0];
-for (const a of grid(-0.5, 1.5)) {
-  for (const b of grid(0, 1.5)) {
-    const e = error(a, b);
-    if (e < ramp[0]!) ramp = [e, a, b];
+let bestRamp = [Infinity, 0, 0];
+for (const a of grid(-1.5, 1.5)) {
+  for (const b of grid(0, 2.5)) {
+    const e = error(ramp(a, b));
+    if (e < bestRamp[0]!) bestRamp = [e, a, b];
   }
 }
-console.log(`all          ${String(target.length).padStart(7)}  ${error(0, 0).toFixed(5)}  ${error(1, 0).toFixed(5)}  ramp ${ramp[1]!.toFixed(2)} + ${ramp[2]!.toFixed(2)} x phase (${ramp[0]!.toFixed(5)})`);
+console.log(
+  `all          ${String(target.length).padStart(7)}  ${error(ramp(0, 0)).toFixed(5)}  ${error(ramp(1, 0)).toFixed(5)}  ramp ${bestRamp[1]!.toFixed(2)} + ${bestRamp[2]!.toFixed(2)} x phase (${bestRamp[0]!.toFixed(5)})`,
+);

@@ -2,7 +2,8 @@
 // network was fitted to: its table has every phase band, and on its own training games the
 // network must be nearer Tiltak than the linear evaluation is (0.0192 against 0.0304 on all 1000
 // games); and a game of Bredon against Tiltak as `bredon match` writes it gives only Tiltak's own
-// moves' evaluations (one of each two).
+// moves' evaluations (one of each two). Against game results (--target result): every quiet
+// position of a finished game.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,25 @@ describe('scripts/eval-error.ts', () => {
     expect(Number(all[1])).toBeGreaterThan(4000);
     expect(Number(all[3])).toBeLessThan(0.8 * Number(all[2])); // the network, against the linear evaluation
     for (const b of bands) expect(Number(b[7])).toBeLessThanOrEqual(Math.min(Number(b[4]), Number(b[5])) + 1e-9); // the best share is at least as good as 0 or 1
+  });
+
+  it("against game results: every finished game's quiet positions, and the best share no worse than 0 or 1", () => {
+    const first40 = join(dir, 'first40.ptn');
+    writeFileSync(first40, lines.slice(0, games[40]!.line - 1).join('\n'));
+    const byTiltak = run(['--size', '5', first40]);
+    const byResult = run(['--size', '5', '--target', 'result', first40]);
+    expect(byResult.code, byResult.err).toBe(0);
+    expect(byResult.out).toMatch(/with a game result/);
+    const count = (out: string) => Number(/^(\d+) positions/m.exec(out)![1]);
+    // Every quiet position of a finished game has a target; Tiltak's comments are on its moves only.
+    expect(count(byResult.out)).toBeGreaterThanOrEqual(count(byTiltak.out));
+    const bands = [...byResult.out.matchAll(/^(\d\.\d)-(\d\.\d) +(\d+) +([0-9.]+) +([0-9.]+) +([0-9.]+) \(([0-9.]+)\)$/gm)];
+    expect(bands.length).toBe(5);
+    for (const b of bands) expect(Number(b[7])).toBeLessThanOrEqual(Math.min(Number(b[4]), Number(b[5])) + 1e-9);
+    const all = /^all +(\d+) +([0-9.]+) +([0-9.]+) +ramp (-?[0-9.]+) \+ ([0-9.]+) x phase \(([0-9.]+)\)$/m.exec(byResult.out)!;
+    expect(Number(all[1])).toBe(count(byResult.out));
+    expect(Number(all[6])).toBeLessThanOrEqual(Math.min(Number(all[2]), Number(all[3])) + 1e-9); // the ramp includes 0 and 1
+    expect(run(['--size', '5', '--target', 'wins', first40]).code).toBe(2);
   });
 
   it("in a match file, takes only Tiltak's moves' evaluations", () => {
