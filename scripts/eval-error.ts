@@ -36,6 +36,7 @@ import { halfKomiFrom, parsePtnFile, replayGame, tagValue } from '../src/notatio
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
 import { gameSize, quietVerdict, resultScore, tiltakTargets } from '../src/tune/dataset.js';
+import { goldenSectionMin } from '../src/tune/golden-section.js';
 
 const { values, positionals } = parseArgs({
   options: { size: { type: 'string' }, target: { type: 'string', default: 'tiltak' } },
@@ -124,30 +125,9 @@ function errorAt(share: Share, c: number, lo: number, hi: number): number {
 /** The error of `share` in the band [lo, hi): at scale 1 against Tiltak, at the best scale against results. */
 function error(share: Share, lo = 0, hi = 2): number {
   if (!byResult) return errorAt(share, 1, lo, hi);
-  // Golden-section search for the scale (the error is unimodal in it).
-  let x0 = 0.05;
-  let x1 = 4;
-  const g = (Math.sqrt(5) - 1) / 2;
-  let a = x1 - g * (x1 - x0);
-  let b = x0 + g * (x1 - x0);
-  let fa = errorAt(share, a, lo, hi);
-  let fb = errorAt(share, b, lo, hi);
-  for (let k = 0; k < 24; k++) {
-    if (fa < fb) {
-      x1 = b;
-      b = a;
-      fb = fa;
-      a = x1 - g * (x1 - x0);
-      fa = errorAt(share, a, lo, hi);
-    } else {
-      x0 = a;
-      a = b;
-      fa = fb;
-      b = x0 + g * (x1 - x0);
-      fb = errorAt(share, b, lo, hi);
-    }
-  }
-  return Math.min(fa, fb);
+  // The scale by golden-section search (the error is unimodal in it), to within 0.0001.
+  const c = goldenSectionMin((x) => errorAt(share, x, lo, hi), 0.05, 4, 1e-4);
+  return errorAt(share, c, lo, hi);
 }
 
 const step = byResult ? 0.1 : 0.05;

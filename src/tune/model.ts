@@ -8,6 +8,7 @@
 // Everything here runs over the whole matrix many times: plain loops over typed arrays, no
 // allocation per position (scratch arrays are passed in or allocated once per call).
 
+import { goldenSectionMin } from './golden-section.js';
 import type { Rows } from './rows.js';
 
 export function sigmoid(x: number): number {
@@ -120,30 +121,8 @@ export function fitK(rows: Rows, mg: Float64Array, eg: Float64Array, lambda: num
     }
     return sum;
   };
-  const phi = (Math.sqrt(5) - 1) / 2;
-  let lo = Math.log(K_MIN);
-  let hi = Math.log(K_MAX);
-  let x1 = hi - phi * (hi - lo);
-  let x2 = lo + phi * (hi - lo);
-  let f1 = lossAt(x1);
-  let f2 = lossAt(x2);
   // Until K is known to 0.01%: far finer than the loss can tell apart.
-  while (hi - lo > 1e-4) {
-    if (f1 <= f2) {
-      hi = x2;
-      x2 = x1;
-      f2 = f1;
-      x1 = hi - phi * (hi - lo);
-      f1 = lossAt(x1);
-    } else {
-      lo = x1;
-      x1 = x2;
-      f1 = f2;
-      x2 = lo + phi * (hi - lo);
-      f2 = lossAt(x2);
-    }
-  }
-  const K = Math.exp((lo + hi) / 2);
+  const K = Math.exp(goldenSectionMin(lossAt, Math.log(K_MIN), Math.log(K_MAX), 1e-4));
   setTargets(rows, K, lambda);
   return K;
 }
