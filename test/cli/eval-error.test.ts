@@ -19,6 +19,16 @@ function run(args: string[]) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
+/** The report's count of positions. */
+function positionsIn(out: string): number {
+  return Number(/^(\d+) positions/m.exec(out)![1]);
+}
+
+/** The report's phase bands: [line, from, to, positions, linear, network, best share, its error]. */
+function bandsIn(out: string): RegExpMatchArray[] {
+  return [...out.matchAll(/^(\d\.\d)-(\d\.\d) +(\d+) +([0-9.]+) +([0-9.]+) +([0-9.]+) \(([0-9.]+)\)$/gm)];
+}
+
 describe('scripts/eval-error.ts', () => {
   const dir = mkdtempSync(join(tmpdir(), 'bredon-eval-error-'));
   const text = readFileSync(GAMES, 'utf8');
@@ -30,7 +40,7 @@ describe('scripts/eval-error.ts', () => {
   it('reports each phase band, and the network beats the linear evaluation on its own training games', () => {
     const r = run(['--size', '5', slice]);
     expect(r.code, r.err).toBe(0);
-    const bands = [...r.out.matchAll(/^(\d\.\d)-(\d\.\d) +(\d+) +([0-9.]+) +([0-9.]+) +([0-9.]+) \(([0-9.]+)\)$/gm)];
+    const bands = bandsIn(r.out);
     expect(bands.map((b) => b[1])).toEqual(['0.0', '0.2', '0.4', '0.6', '0.8']);
     const all = /^all +(\d+) +([0-9.]+) +([0-9.]+) +ramp/m.exec(r.out)!;
     expect(Number(all[1])).toBe(bands.reduce((n, b) => n + Number(b[3]), 0));
@@ -46,14 +56,13 @@ describe('scripts/eval-error.ts', () => {
     const byResult = run(['--size', '5', '--target', 'result', first40]);
     expect(byResult.code, byResult.err).toBe(0);
     expect(byResult.out).toMatch(/with a game result/);
-    const count = (out: string) => Number(/^(\d+) positions/m.exec(out)![1]);
     // Every quiet position of a finished game has a target; Tiltak's comments are on its moves only.
-    expect(count(byResult.out)).toBeGreaterThanOrEqual(count(byTiltak.out));
-    const bands = [...byResult.out.matchAll(/^(\d\.\d)-(\d\.\d) +(\d+) +([0-9.]+) +([0-9.]+) +([0-9.]+) \(([0-9.]+)\)$/gm)];
+    expect(positionsIn(byResult.out)).toBeGreaterThanOrEqual(positionsIn(byTiltak.out));
+    const bands = bandsIn(byResult.out);
     expect(bands.length).toBe(5);
     for (const b of bands) expect(Number(b[7])).toBeLessThanOrEqual(Math.min(Number(b[4]), Number(b[5])) + 1e-9);
     const all = /^all +(\d+) +([0-9.]+) +([0-9.]+) +ramp (-?[0-9.]+) \+ ([0-9.]+) x phase \(([0-9.]+)\)$/m.exec(byResult.out)!;
-    expect(Number(all[1])).toBe(count(byResult.out));
+    expect(Number(all[1])).toBe(positionsIn(byResult.out));
     expect(Number(all[6])).toBeLessThanOrEqual(Math.min(Number(all[2]), Number(all[3])) + 1e-9); // the ramp includes 0 and 1
     expect(run(['--size', '5', '--target', 'wins', first40]).code).toBe(2);
   });
@@ -71,7 +80,7 @@ describe('scripts/eval-error.ts', () => {
     const asMatch = join(dir, 'match.ptn');
     writeFileSync(whole, game);
     writeFileSync(asMatch, match);
-    const count = (file: string) => Number(/^(\d+) positions/m.exec(run(['--size', '5', file]).out)![1]);
+    const count = (file: string) => positionsIn(run(['--size', '5', file]).out);
     const n = count(whole);
     const tiltak = count(asMatch);
     expect(n).toBeGreaterThan(20);
