@@ -184,6 +184,8 @@ export function searchLimits(tc: TimeControls, piecesLeft?: number): SearchLimit
   const budgets: ClockBudget[] = [];
   if (tc.time !== undefined) budgets.push(clockBudget(tc.time, tc.inc, tc.movesToGo, piecesLeft));
   if (tc.moveTime !== undefined) budgets.push(moveTimeBudget(tc.moveTime));
+  // A movetime alone means "think this long" (PTN Ninja, Racetrack, UCI GUIs): all of it.
+  if (tc.moveTime !== undefined && tc.time === undefined) limits.fixedTime = true;
   if (budgets.length > 0) {
     limits.softMs = Math.min(...budgets.map((b) => b.softMs));
     limits.hardMs = Math.min(...budgets.map((b) => b.hardMs));

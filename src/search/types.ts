@@ -13,6 +13,12 @@ export interface SearchLimits {
   /** Search until stopped (the stop flag), ignoring depth/time limits except the depth cap. */
   infinite?: boolean;
   /**
+   * `go movetime` without a clock: the time is the client's to give, so iterations go on until
+   * the hard deadline (no soft budget, no stability rule, no skipped last iteration) unless the
+   * result is proven or the root has one legal move.
+   */
+  fixedTime?: boolean;
+  /**
    * Root lines to find per iteration (Multi-PV), 1 to MAX_MULTI_PV: the best move, then the best
    * of the others, and so on. Undefined or 1 is the plain single-line search. Only the main
    * thread (threadIndex 0) honours it; lazy-SMP helpers search one line.

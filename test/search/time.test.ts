@@ -128,7 +128,9 @@ describe('searchLimits', () => {
     expect(searchLimits({})).toEqual({ infinite: true, tinueMs: TINUE_MAX_MS });
     expect(searchLimits({ depth: 6 })).toEqual({ depth: 6 });
     expect(searchLimits({ nodes: 5000 })).toEqual({ nodes: 5000 });
-    expect(searchLimits({ moveTime: 1000 })).toEqual({ softMs: 940, hardMs: 940, tinueMs: 100 });
+    // A movetime alone is spent whole (fixedTime); with a clock beside it, the clock's rules hold.
+    expect(searchLimits({ moveTime: 1000 })).toEqual({ softMs: 940, hardMs: 940, tinueMs: 100, fixedTime: true });
+    expect(searchLimits({ time: 60_000, moveTime: 5000 }, 30).fixedTime).toBeUndefined();
     expect(searchLimits({ moveTime: 60_000 }).tinueMs).toBe(TINUE_MAX_MS);
     expect(searchLimits({ depth: 0 })).toEqual({ depth: 1 });
     const clock = searchLimits({ time: 60_000, inc: 600 }, 30);
