@@ -66,8 +66,11 @@ interface Job {
   /** performance.now() of the pool's thread when the job's clock started. */
   startedAt: number;
   stopped: boolean;
-  /** The main thread's last report. */
+  /** Stopped without shared memory before any report: answered at the first completed depth. */
+  stopAtReport?: boolean;
+  /** The main thread's last report, and its last exact one (a completed depth). */
   lastInfo?: SearchInfo;
+  lastExact?: SearchInfo;
   /** The main thread's answer, once in; helpers' results as they come. */
   main?: { result: SearchResult } | { error: string };
   helperResults: SearchResult[];
@@ -177,9 +180,14 @@ export abstract class SearchPoolCore<S extends ThreadSlot> {
    * report, and its threads replaced.
    */
   private stopUnshared(job: Job): void {
+    // Not before a completed depth: the answer must come from a search.
+    if (job.lastExact === undefined) {
+      job.stopAtReport = true;
+      return;
+    }
     this.active = undefined;
     this.replaceBusy(() => true);
-    job.handlers.onDone({ result: this.resultFromReports(job.job, job.lastInfo), nodes: job.lastInfo?.nodes ?? 0 });
+    job.handlers.onDone({ result: this.resultFromReports(job.job, job.lastExact), nodes: job.lastInfo?.nodes ?? 0 });
     this.dispatch();
   }
 
@@ -296,7 +304,9 @@ export abstract class SearchPoolCore<S extends ThreadSlot> {
     if (msg.type === 'info') {
       if (main && active) {
         active.lastInfo = msg.info;
+        if (msg.info.bound === 'exact' && (msg.info.multipv ?? 1) === 1) active.lastExact = msg.info;
         active.handlers.onInfo(msg.info, this.totalNodes(msg.info.nodes));
+        if (active.stopAtReport === true && msg.info.bound === 'exact') this.stopUnshared(active);
       }
       return;
     }

@@ -131,6 +131,11 @@ export class Searcher {
   private nodes = 0;
   private seldepth = 0;
   private aborted = false;
+  /**
+   * The deepest iteration completed in this search. The main thread does not stop (for `stop`,
+   * the deadline or the node limit) before it has completed one: every answer comes from a search.
+   */
+  private completedDepth = 0;
   private startTime = 0;
   private hardMs = Infinity;
   private nodeLimit = Infinity;
@@ -179,6 +184,7 @@ export class Searcher {
     this.nodes = 0;
     this.seldepth = 0;
     this.aborted = false;
+    this.completedDepth = 0;
     this.startTime = performance.now();
     this.onProgress = this.threadIndex === 0 ? onProgress : undefined;
     this.nextProgressAt = this.onProgress !== undefined ? this.startTime + PROGRESS_MS : Infinity;
@@ -261,6 +267,12 @@ export class Searcher {
         else for (let k = 0; k < lineCount; k++) onInfo(this.info(depth, lines[k]!.score, 'exact', lines[k]!.pv, k + 1));
       }
       if (lines.every((l) => Math.abs(l.score) >= WIN_THRESHOLD && WIN_SCORE - Math.abs(l.score) <= depth)) break; // proven
+      this.completedDepth = depth;
+      // A movetime is spent whole: the deadline ends the search, not the soft budget.
+      if (limits.fixedTime === true) {
+        if (rootEnd === 1) break;
+        continue;
+      }
       const now = performance.now();
       // The soft budget stretches for a root that just changed its mind and shrinks for one that
       // has not for several iterations (time.ts stabilityScale).
@@ -407,7 +419,8 @@ export class Searcher {
       this.nodes >= this.nodeLimit ||
       now - this.startTime >= this.hardMs
     ) {
-      this.aborted = true;
+      if (this.completedDepth > 0 || this.threadIndex !== 0) this.aborted = true;
+      else this.nextCheck = this.nodes + CHECK_MIN; // past the node limit: keep checking, not every node
     }
   }
 
