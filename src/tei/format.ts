@@ -12,6 +12,8 @@ export interface InfoFormat {
   nodes: number;
   /** `score win|loss <plies>` for proven results instead of a large `score cp` (PTN Ninja). */
   reportWin: boolean;
+  /** Free text after `string` at the end of each `info ... pv` line (PTN Ninja shows it there). */
+  note?: string;
 }
 
 /** `score cp <c>` (side to move's view, 100 = one flat), or `score win|loss <plies>` when asked. */
@@ -44,7 +46,8 @@ export function formatInfo(info: SearchInfo, f: InfoFormat): string | undefined 
   const multipv = info.multipv !== undefined ? ` multipv ${info.multipv}` : '';
   return (
     `info depth ${info.depth} seldepth ${Math.max(info.depth, info.seldepth)}${multipv} ${scoreAndWdl(info, f)}` +
-    ` nodes ${nodes} nps ${nps} time ${time} hashfull ${info.hashfull} pv ${pv.join(' ')}`
+    ` nodes ${nodes} nps ${nps} time ${time} hashfull ${info.hashfull} pv ${pv.join(' ')}` +
+    (f.note !== undefined ? ` string ${f.note}` : '')
   );
 }
 

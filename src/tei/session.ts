@@ -6,10 +6,13 @@
 // Policies:
 // - A bad line (unknown command, malformed TPS or move, illegal move, bad option value, an
 //   empty line) is answered with one `info string error: <what and why>` and otherwise ignored.
-//   A rejected `position` clears the position, so a following `go` fails loudly instead of
-//   playing a move for the wrong board.
-// - Every `go` gets exactly one `bestmove`. A `go` that cannot be searched (no position, or a
-//   position already decided: road, full board, empty reserve) gets `info string error: ...`
+//   A refused `position` changes nothing: the previous position stays, and the next `go`
+//   searches it with the reason on its `info ... pv` lines (` string ...`), where PTN Ninja shows it.
+// - Lines are answered in the order they came: while an `isready` waits for the search threads,
+//   later lines wait behind it. During a search `isready` is answered at once.
+// - Every `go` gets exactly one `bestmove`, from a search that completed at least depth 1 (the
+//   search does not stop before that, and the watchdog waits for it). A `go` that cannot be
+//   searched (no position, or a position already decided: road, full board, empty reserve) gets `info string error: ...`
 //   and then `bestmove` with a placeholder move (NO_SEARCH_MOVE's rule): PTN Ninja parses every
 //   `bestmove` as a move and shows an error for `(none)`, and a client waiting for `bestmove`
 //   must never hang. A third repetition is not treated as over: the game goes on.
@@ -17,9 +20,9 @@
 //   comes), then starts; so does a `position`+`go` after `teinewgame` during a search.
 // - Every `bestmove` is checked legal in the root position. If the search fails, or does not
 //   answer within WATCHDOG_GRACE_MS of its deadline or of `stop`, the engine answers with the
-//   first move of the last reported line, the last completed depth's (or the first legal move);
-//   the late threads finish in the background and are reused (the pool replaces only threads
-//   silent for seconds).
+//   first move of the last completed depth's line; the late threads finish in the background
+//   and are reused (the pool replaces only threads silent for seconds). Only a search silent for
+//   FIRST_DEPTH_WAIT_MS without completing depth 1 is answered without one (a broken thread).
 // - `go infinite` (and a bare `go`) searches until `stop`; if the search ends by itself first
 //   (a proven result), `bestmove` is held back until `stop`, as UCI requires.
 // - Before any `teinewgame` the board size is 6. A position of another size than the game's, or
@@ -55,6 +58,11 @@ export const MIN_HALF_KOMI = -20;
 export const MAX_HALF_KOMI = 20;
 /** How long a search may overrun its deadline or a `stop` before the engine answers without it. */
 export const WATCHDOG_GRACE_MS = 30;
+/**
+ * How long the watchdog waits past a deadline or `stop` for a search's first completed depth
+ * before it answers without one: only a thread that is stuck or dead takes this long.
+ */
+export const FIRST_DEPTH_WAIT_MS = 10_000;
 /** `readyok` waits for the search threads to start, but never longer than this. */
 export const READY_TIMEOUT_MS = 3000;
 /** The most stones or capstones a reserve may hold (the rules core caps a stack at 255 pieces). */
@@ -178,6 +186,7 @@ interface QueuedGo {
   halfKomi: number;
   /** A `stop` came after it: it is stopped as soon as it starts. */
   stopped: boolean;
+  note: string | undefined;
 }
 
 interface Search {
@@ -203,6 +212,8 @@ interface Search {
   /** The answer, once known (held back until `stop` in an infinite search). */
   answer: number | undefined;
   timers: unknown[];
+  /** Said after `string` on each `info ... pv` line (why this search is not of the last `position` sent). */
+  note: string | undefined;
 }
 
 const scratch = new Int32Array(MAX_MOVES);
@@ -243,6 +254,8 @@ export class Session {
   private flats: (number | undefined)[] = [undefined, undefined];
   private caps: (number | undefined)[] = [undefined, undefined];
   private position: GamePosition | undefined;
+  /** Why the last `position` was refused, until a `position` is accepted (the kept one is searched). */
+  private refusal: string | undefined;
   private search: Search | undefined;
   /** `go` lines that came during a search, in order (each ends the one before it). */
   private queued: QueuedGo[] = [];
@@ -256,6 +269,8 @@ export class Session {
   private quitWhenIdle = false;
   /** `readyok` replies still waiting for the search threads to start. */
   private pendingReady: (() => void)[] = [];
+  /** Lines that came while an `isready` waited for the threads (and end of input), in order. */
+  private backlog: ({ line: string; receivedAt: number } | 'end')[] = [];
   private quitted = false;
 
   constructor(opts: SessionOptions) {
@@ -277,6 +292,17 @@ export class Session {
   /** One input line; `receivedAt` (performance.now()) is when it arrived, for the clock. */
   handle(line: string, receivedAt = this.now()): void {
     if (this.quitted) return;
+    if (this.pendingReady.length > 0 || this.backlog.length > 0) {
+      this.backlog.push({ line, receivedAt });
+      // `quit` waits for nobody (Racetrack kills an engine a second after it): the `readyok`s
+      // owed are printed now, and the lines before the `quit` handled in order.
+      if (parseLine(line).kind === 'quit') for (const reply of [...this.pendingReady]) reply();
+      return;
+    }
+    this.process(line, receivedAt);
+  }
+
+  private process(line: string, receivedAt: number): void {
     try {
       this.dispatch(parseLine(line), receivedAt);
     } catch (e) {
@@ -288,6 +314,11 @@ export class Session {
 
   /** The input is closed: finish the current search, then quit. */
   endOfInput(): void {
+    if (this.quitted) return;
+    if (this.pendingReady.length > 0 || this.backlog.length > 0) {
+      this.backlog.push('end');
+      return;
+    }
     this.quitWhenIdle = true;
     const s = this.search;
     if (s === undefined) return this.quit();
@@ -341,10 +372,20 @@ export class Session {
       this.clock.clearTimeout(timer);
       this.pendingReady = this.pendingReady.filter((r) => r !== reply);
       this.out('readyok');
+      this.drainBacklog();
     };
     const timer = this.clock.setTimeout(reply, READY_TIMEOUT_MS);
     this.pendingReady.push(reply);
     this.backend.whenReady(reply);
+  }
+
+  /** The lines held behind an `isready`, in order, until another `isready` holds the rest. */
+  private drainBacklog(): void {
+    while (this.pendingReady.length === 0 && this.backlog.length > 0 && !this.quitted) {
+      const next = this.backlog.shift()!;
+      if (next === 'end') this.endOfInput();
+      else this.process(next.line, next.receivedAt);
+    }
   }
 
   private identify(): void {
@@ -471,11 +512,11 @@ export class Session {
    * The game-state rule (README, "Game state"): a position of another size than the current game
    * starts a new game of that size with the standard reserves; so does a position that cannot be
    * played with the custom reserves (the piece-count options) but can with the standard ones.
-   * Either is said in an `info string`. Komi stays. A refused position changes nothing.
+   * Either is said in an `info string`. Komi stays. A refused position changes nothing: the
+   * previous one stays, and the reason goes on the next `go`'s lines (refuse).
    */
   private setPosition(tps: string | undefined, tokens: string[]): void {
     const previous = this.position;
-    this.position = undefined;
     if (tps === undefined && !this.sizeGiven) {
       this.info(`no teinewgame yet: playing size ${this.size}`);
       this.sizeGiven = true;
@@ -487,10 +528,11 @@ export class Session {
     if (size === this.size) {
       try {
         this.position = this.buildPosition(tps, tokens, previous, this.reservesFor(size));
+        this.refusal = undefined;
         return;
       } catch (e) {
         if (!(e instanceof PositionError)) throw e;
-        if (!custom) return this.error(e.message);
+        if (!custom) return this.refuse(e.message);
         refusal = e;
       }
     }
@@ -499,7 +541,7 @@ export class Session {
       game = this.buildPosition(tps, tokens, previous, {});
     } catch (e) {
       if (!(e instanceof PositionError)) throw e;
-      return this.error((refusal ?? e).message); // the custom counts' reason, if they were tried
+      return this.refuse((refusal ?? e).message); // the custom counts' reason, if they were tried
     }
     const standard = DEFAULT_RESERVES[game.pos.size]!;
     const reserves = `${standard[0]} stones and ${standard[1]} capstone${standard[1] === 1 ? '' : 's'} each`;
@@ -515,6 +557,19 @@ export class Session {
     this.newGamePending = true; // the table is of another game: cleared once no search runs
     if (!this.search) this.applyPending();
     this.position = game;
+    this.refusal = undefined;
+  }
+
+  /**
+   * A refused `position`: said at once, and kept until a position is accepted, so that the next
+   * `go` (which searches the position kept) says it again where a GUI shows it. PTN Ninja shows
+   * `info string` text only on a line with a `pv`, and its Analyze Game sends positions of
+   * another game without `teinewgame` (docs/ptn-ninja.md).
+   */
+  private refuse(message: string): void {
+    this.error(message);
+    const board = `${this.size}x${this.size}${this.flats.some((f) => f !== undefined) || this.caps.some((c) => c !== undefined) ? ' with custom piece counts' : ''}`;
+    this.refusal = `the last position was refused on this ${board} board (${message})`;
   }
 
   private buildPosition(tps: string | undefined, tokens: string[], previous: GamePosition | undefined, reserves: ReserveOptions): GamePosition {
@@ -560,21 +615,32 @@ export class Session {
   private go(go: GoParams, receivedAt: number): void {
     if (this.search) {
       // The running search ends now with its own bestmove; this one starts after it.
-      this.queued.push({ go, receivedAt, game: this.position, halfKomi: this.halfKomi, stopped: false });
+      this.queued.push({ go, receivedAt, game: this.position, halfKomi: this.halfKomi, stopped: false, note: this.goNote() });
       return this.endSearch(this.search);
     }
-    void this.startGo(go, receivedAt, this.position, this.halfKomi);
+    void this.startGo(go, receivedAt, this.position, this.halfKomi, this.goNote());
+  }
+
+  /** What a `go` sent now must say on its lines: a refused position, and what is searched instead. */
+  private goNote(): string | undefined {
+    if (this.refusal === undefined) return undefined;
+    if (this.position === undefined) return `error: ${this.refusal}`;
+    return `error: ${this.refusal}; searching the position before it. After switching to a game of another size or other piece counts, send teinewgame (in PTN Ninja: Analyze Position first, or reconnect)`;
   }
 
   /** Starts a search; returns it if it is still running once started. */
-  private startGo(go: GoParams, receivedAt: number, game: GamePosition | undefined, halfKomi: number): Search | undefined {
+  private startGo(go: GoParams, receivedAt: number, game: GamePosition | undefined, halfKomi: number, note: string | undefined): Search | undefined {
     if (go === UNREADABLE_GO) {
-      this.answerUnsearched(game?.pos, receivedAt); // its error line is out already
-      return undefined;
+      // Its error line is out already; with a position its move still comes from a search.
+      if (game === undefined) {
+        this.answerUnsearched(undefined, receivedAt);
+        return undefined;
+      }
+      go = { ...UNREADABLE_GO, depth: 1 };
     }
     if (game === undefined) {
       this.error('go without a position: send position startpos or position tps <TPS> first');
-      this.answerUnsearched(undefined, receivedAt);
+      this.answerUnsearched(undefined, receivedAt, note);
       return undefined;
     }
     this.applyPending();
@@ -597,6 +663,7 @@ export class Session {
     if (this.multiPV > 1) limits.multiPV = this.multiPV;
     if (!this.useNetwork) limits.network = false;
     const search = this.begin(root, receivedAt, limits.infinite === true, this.multiPV);
+    search.note = note;
 
     const result = boardResult(root, halfKomi);
     if (result !== ONGOING || legalMoves(root).length === 0) {
@@ -634,10 +701,19 @@ export class Session {
     return this.search === search ? search : undefined;
   }
 
-  /** A `go` with nothing to search still gets its one `bestmove`. */
-  private answerUnsearched(root: Position | undefined, receivedAt: number): void {
+  /**
+   * A `go` with nothing to search still gets its one `bestmove`. A `note` (a refused position)
+   * also goes on a depth-0 line with the move as its `pv`, the only place PTN Ninja shows it.
+   */
+  private answerUnsearched(root: Position | undefined, receivedAt: number, note?: string): void {
     const board = root ?? new Position(this.size);
-    this.answer(this.begin(board, receivedAt, false, 1), noSearchMove(board));
+    const move = noSearchMove(board);
+    if (note !== undefined) {
+      const info: SearchInfo = { depth: 0, seldepth: 0, score: 0, mateIn: 0, bound: 'exact', nodes: 0, timeMs: 0, hashfull: 0, pv: [move] };
+      const line = formatInfo(info, { ...this.infoFormat(undefined, 0, this.now() - receivedAt, board.size), note });
+      if (line !== undefined) this.out(line);
+    }
+    this.answer(this.begin(board, receivedAt, false, 1), move);
   }
 
   /** The running search from now on: nothing reported yet. */
@@ -655,6 +731,7 @@ export class Session {
       stopRequested: false,
       answer: undefined,
       timers: [],
+      note: undefined,
     };
     return this.search;
   }
@@ -705,8 +782,8 @@ export class Session {
     search.finalShown = false;
   }
 
-  private infoFormat(search: Search, nodes: number, elapsedMs = this.now() - search.startedAt): InfoFormat {
-    return { size: search.root.size, elapsedMs, nodes, reportWin: this.reportWin };
+  private infoFormat(search: Search | undefined, nodes: number, elapsedMs = this.now() - search!.startedAt, size = search!.root.size): InfoFormat {
+    return { size, elapsedMs, nodes, reportWin: this.reportWin, note: search?.note };
   }
 
   /**
@@ -761,8 +838,14 @@ export class Session {
     this.answer(search, move);
   }
 
-  private watchdog(search: Search, why: string): void {
+  private watchdog(search: Search, why: string, waited = 0): void {
     if (this.search !== search || search.answer !== undefined) return;
+    // No completed depth yet (a loaded machine, a cold thread): the search will not stop before
+    // it has one, so wait for it rather than answer a move no search chose.
+    if (search.final === undefined && waited < FIRST_DEPTH_WAIT_MS) {
+      search.timers.push(this.clock.setTimeout(() => this.watchdog(search, why, waited + WATCHDOG_GRACE_MS), WATCHDOG_GRACE_MS));
+      return;
+    }
     this.log(`bredon: the search did not answer ${WATCHDOG_GRACE_MS} ms after its ${why}; answering from its last completed depth (the threads finish in the background and are kept)`);
     this.backend.abandon();
     this.answer(search, this.fallbackMove(search));
@@ -805,7 +888,7 @@ export class Session {
     this.applyPending();
     const next = this.queued.shift();
     if (next !== undefined) {
-      const started = this.startGo(next.go, next.receivedAt, next.game, next.halfKomi);
+      const started = this.startGo(next.go, next.receivedAt, next.game, next.halfKomi, next.note);
       // A later `go` (or a `stop`) is waiting: this one ends at once, with its bestmove.
       if (started !== undefined && this.search === started && (next.stopped || this.queued.length > 0)) this.endSearch(started);
       return;
@@ -833,7 +916,9 @@ export class Session {
 
   private quit(): void {
     if (this.quitted) return;
-    // Every `isready` gets its `readyok`, even one still waiting for the threads at `quit`.
+    // Every `isready` gets its `readyok`, even one still waiting for the threads at `quit`;
+    // lines after the `quit` are not read.
+    this.backlog = [];
     for (const reply of [...this.pendingReady]) reply();
     this.quitted = true;
     this.queued = [];

@@ -15,7 +15,7 @@ import { parseTps, startTps, tpsSize } from '../../src/notation/tps.js';
 import type { SearchInfo, SearchProgress } from '../../src/search/types.js';
 import { SearchPool, type SearchHandlers, type SearchJob } from '../../src/search/worker.js';
 import { parseLine, type Command } from '../../src/tei/parse.js';
-import { DEFAULT_SIZE, READY_TIMEOUT_MS, Session, WATCHDOG_GRACE_MS, type SearchBackend, type Timers } from '../../src/tei/session.js';
+import { DEFAULT_SIZE, FIRST_DEPTH_WAIT_MS, READY_TIMEOUT_MS, Session, WATCHDOG_GRACE_MS, type SearchBackend, type Timers } from '../../src/tei/session.js';
 import { Engine, PROGRAM, PROTOCOL_LINE } from '../tei/engine.js';
 
 export type Step = { kind: 'line'; text: string } | { kind: 'wait'; ms: number };
@@ -46,6 +46,16 @@ export class Referee {
     throw new SessionViolation(`${message}\n--- last lines (> sent, < printed) ---\n${this.transcript.slice(-30).join('\n')}`);
   }
 
+  /** A `go` has not had its `bestmove` yet. */
+  owesBestmove(): boolean {
+    return this.owed.length > 0;
+  }
+
+  /** An `isready` has not had its `readyok` yet. */
+  readyOwed(): boolean {
+    return this.readyok < this.isready;
+  }
+
   /** A line was sent; `sync` is what the session printed while handling it. */
   sent(line: string, sync: string[]): void {
     this.transcript.push(`> ${line}`);
@@ -72,7 +82,8 @@ export class Referee {
         for (const p of players) counts[p] = n;
       }
     } else if (cmd.kind === 'position') {
-      this.position = errors.length > 0 ? undefined : this.build(cmd, line);
+      // A refused position changes nothing: the one before it stays.
+      if (errors.length === 0) this.position = this.build(cmd, line);
     } else if (cmd.kind === 'go' || (cmd.kind === 'error' && cmd.go === true)) {
       // Every go is owed one bestmove (one during a search starts after it); without a
       // position, a placeholder legal on the empty board.
@@ -140,7 +151,8 @@ export class Referee {
   private report(l: string): void {
     const owed = this.owed[0];
     if (owed === undefined) return this.fail(`a search report with no search running: ${l}`);
-    const pv = / pv (.*)$/.exec(l)?.[1]?.split(' ') ?? [];
+    // The line's moves, up to a ` string` note (a refused position's reason) if it has one.
+    const pv = / pv (.*?)(?: string .*)?$/.exec(l)?.[1]?.split(' ') ?? [];
     const currmove = / currmove (\S+)/.exec(l)?.[1];
     if (currmove !== undefined) pv.push(currmove); // checked alone, below
     const pos = owed.root.clone();
@@ -344,7 +356,7 @@ export function runScriptedSession(steps: readonly Step[], behaviours: readonly 
     now: () => clock.now,
     timers: clock,
   });
-  const send = (text: string) => {
+  const feed = (text: string) => {
     capture = [];
     try {
       session.handle(text, clock.now);
@@ -354,9 +366,26 @@ export function runScriptedSession(steps: readonly Step[], behaviours: readonly 
       referee.sent(text, sync);
     }
   };
+  // The client waits for an owed `readyok` before it sends more, as PTN Ninja does: what the
+  // session prints for a line is then known to be that line's. (Lines sent while it is owed
+  // wait in the session, in order: test/tei/session.test.ts.) A `quit` goes at once, and the
+  // lines held are never sent.
+  const held: string[] = [];
+  const send = (text: string) => {
+    if (!referee.readyOwed()) return feed(text);
+    if (parseLine(text).kind === 'quit') {
+      held.length = 0;
+      return feed(text);
+    }
+    held.push(text);
+  };
+  const flush = () => {
+    while (held.length > 0 && !referee.readyOwed() && !referee.quitted) feed(held.shift()!);
+  };
   const advance = (ms: number) => {
     clock.advance(ms);
     check();
+    flush();
   };
   for (const step of steps) {
     if (step.kind === 'line') send(step.text);
@@ -364,6 +393,7 @@ export function runScriptedSession(steps: readonly Step[], behaviours: readonly 
     check();
   }
   if (endOfInput && !referee.quitted) {
+    for (let i = 0; i < 10 && held.length > 0; i++) advance(READY_TIMEOUT_MS);
     referee.transcript.push('> (end of input)');
     capture = [];
     session.endOfInput();
@@ -377,10 +407,13 @@ export function runScriptedSession(steps: readonly Step[], behaviours: readonly 
     referee.quitted = true;
   }
   if (!referee.quitted) {
+    for (let i = 0; i < 20 && (held.length > 0 || referee.readyOwed()); i++) advance(READY_TIMEOUT_MS + 10);
     send('stop');
-    advance(WATCHDOG_GRACE_MS + 10);
+    // A stuck search that never completed a depth is answered only after FIRST_DEPTH_WAIT_MS;
+    // each `go` queued behind it is stopped in turn: one such wait each, at most.
+    for (let i = 0; i < 20 && referee.owesBestmove(); i++) advance(FIRST_DEPTH_WAIT_MS + WATCHDOG_GRACE_MS + 10);
     send('isready');
-    advance(READY_TIMEOUT_MS + 10);
+    for (let i = 0; i < 20 && referee.readyOwed(); i++) advance(READY_TIMEOUT_MS + 10);
     referee.finish();
     send('quit');
   } else {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseMove } from '../../src/notation/ptn-move.js';
 import type { SearchInfo } from '../../src/search/types.js';
 import type { SearchHandlers, SearchJob } from '../../src/search/worker.js';
-import { Session, WATCHDOG_GRACE_MS, type SearchBackend } from '../../src/tei/session.js';
+import { Session, FIRST_DEPTH_WAIT_MS, WATCHDOG_GRACE_MS, type SearchBackend } from '../../src/tei/session.js';
 
 class FakeBackend implements SearchBackend {
   jobs: { job: SearchJob; handlers: SearchHandlers }[] = [];
@@ -255,16 +255,71 @@ describe('Session', () => {
     expect(out.filter((l) => l.startsWith('bestmove'))).toEqual(['bestmove e5']);
   });
 
-  it('answers stop within the grace even if the search does not', () => {
+  it('answers stop within the grace from the last completed depth, even if the search does not', () => {
     session.handle('position startpos moves a1 f6');
     session.handle('go infinite');
+    backend.last.handlers.onInfo(info([m('c3'), m('d4')], { depth: 3 }), 900);
     session.handle('isready');
     expect(out.at(-1)).toBe('readyok');
     session.handle('stop');
     expect(backend.calls.at(-1)).toBe('stop');
     vi.advanceTimersByTime(WATCHDOG_GRACE_MS);
     expect(backend.calls.at(-1)).toBe('abandon');
+    expect(out.at(-1)).toBe('bestmove c3');
+  });
+
+  it('past the grace, waits for the first completed depth rather than answer without a search', () => {
+    session.handle('position startpos moves a1 f6');
+    session.handle('go infinite');
+    session.handle('stop');
+    vi.advanceTimersByTime(20 * WATCHDOG_GRACE_MS);
+    expect(out.some((l) => l.startsWith('bestmove'))).toBe(false);
+    backend.last.handlers.onInfo(info([m('d3')], { depth: 1 }), 40);
+    vi.advanceTimersByTime(WATCHDOG_GRACE_MS);
+    expect(backend.calls.at(-1)).toBe('abandon');
+    expect(out.at(-1)).toBe('bestmove d3');
+  });
+
+  it('answers a search that never completes a depth after FIRST_DEPTH_WAIT_MS (a broken thread)', () => {
+    session.handle('position startpos moves a1 f6');
+    session.handle('go depth 5');
+    session.handle('stop');
+    vi.advanceTimersByTime(FIRST_DEPTH_WAIT_MS - 100);
+    expect(out.some((l) => l.startsWith('bestmove'))).toBe(false);
+    vi.advanceTimersByTime(200);
+    expect(backend.calls.at(-1)).toBe('abandon');
     expect(out.at(-1)).toMatch(/^bestmove [a-f][1-6]$/);
+  });
+
+  it('answers lines in the order they came while an isready waits for the threads', () => {
+    let ready: (() => void) | undefined;
+    backend.whenReady = (f) => void (ready = f);
+    session.handle('isready');
+    session.handle('position startpos moves a1');
+    session.handle('go depth 1');
+    session.handle('position startpos moves a1 z9');
+    expect(out).toEqual([]);
+    expect(backend.calls).toEqual([]);
+    ready!();
+    expect(out[0]).toBe('readyok');
+    expect(backend.calls).toEqual(['start']);
+    // The refusal comes after the readyok, in its place, and the position before it stays.
+    expect(out.at(-1)).toMatch(/^info string error: move 2 'z9'/);
+    backend.last.handlers.onDone({ result: { best: m('f6'), score: 0, depth: 1, nodes: 1, pv: [m('f6')] }, nodes: 1 });
+    expect(out.at(-1)).toBe('bestmove f6');
+    session.handle('go depth 1');
+    expect(backend.last.job.moves).toEqual([m('a1')]);
+  });
+
+  it('a quit while an isready waits answers it, handles the lines before it in order, and quits', () => {
+    backend.whenReady = () => {};
+    session.handle('isready');
+    session.handle('setoption name HalfKomi value 4');
+    session.handle('setoption name Nonsense value 1');
+    session.handle('quit');
+    expect(out[0]).toBe('readyok');
+    expect(out[1]).toMatch(/^info string error: unknown option 'Nonsense'/);
+    expect(quits).toBe(1);
   });
 
   it('holds an infinite search answer until stop', () => {
