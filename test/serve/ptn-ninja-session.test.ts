@@ -74,68 +74,82 @@ function legal(asked: Asked, move: string): boolean {
   return isLegalMove(pos, parseMove(move, pos.size));
 }
 
+/** What a recording's replay gave: the client, each `go` and what it was about, each answer. */
+interface Replay {
+  ninja: WsClient;
+  gos: Asked[];
+  answers: { move: string; lines: string[] }[];
+}
+
+/**
+ * Replays a recording's `>>` lines over a real WebSocket as PTN Ninja sent them (`go movetime`
+ * shortened to `movetime` ms), waiting for each answer as PTN Ninja does.
+ */
+async function replay(file: string, movetime: number): Promise<Replay> {
+  const sent = readShared(file)
+    .split('\n')
+    .filter((l) => l.startsWith('>> '))
+    .map((l) => l.slice(3));
+  const ninja = new WsClient(server.url, { Origin: 'https://ptn.ninja' });
+  await ninja.opened;
+  const game = new Game();
+  const asked: Asked[] = [];
+  let gosSent = 0;
+  const bestmoves = () => ninja.lines.filter((l) => l.startsWith('bestmove ')).length;
+  /** Waits until the lines printed since `from` satisfy `done`. */
+  const until = async (what: string, done: (since: string[]) => boolean) => {
+    const from = ninja.lines.length;
+    const deadline = Date.now() + 20_000;
+    while (!done(ninja.lines.slice(from))) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last lines: ${ninja.lines.slice(-5).join(' | ')}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  for (let i = 0; i < sent.length; i++) {
+    let line = sent[i]!;
+    game.read(line);
+    if (line.startsWith('position ')) {
+      const { size, reserves } = game.position(line);
+      asked.push({ go: '', position: line, size, reserves });
+    }
+    if (line.startsWith('go movetime ')) line = `go movetime ${movetime}`;
+    if (line.startsWith('go ')) {
+      asked.at(-1)!.go = line;
+      gosSent++;
+    }
+    const reported = (since: string[]) => since.some((l) => l.startsWith('info depth') || l.startsWith('bestmove '));
+    if (line.startsWith('go ') && (line === 'go infinite' || sent[i + 1] === 'stop')) {
+      // PTN Ninja's player watches the lines come, then stops (or moves on).
+      const answeredBefore = bestmoves();
+      ninja.send(line);
+      await until('a report', (since) => reported(since) || bestmoves() > answeredBefore);
+    } else {
+      ninja.send(line);
+      // It waits for the bestmove of a go it does not stop, and of a search it stops.
+      if (line.startsWith('go ') || line === 'stop') await until(`bestmove ${gosSent}`, () => bestmoves() === gosSent);
+    }
+  }
+  ninja.send('isready');
+  await ninja.expect('readyok', 20_000);
+  expect(bestmoves()).toBe(gosSent);
+  // Each answer and the lines before it (since the previous answer).
+  const answers: { move: string; lines: string[] }[] = [];
+  let lines: string[] = [];
+  for (const l of ninja.lines) {
+    if (l.startsWith('bestmove ')) {
+      answers.push({ move: l.slice('bestmove '.length), lines });
+      lines = [];
+    } else {
+      lines.push(l);
+    }
+  }
+
+  return { ninja, gos: asked.filter((a) => a.go !== ''), answers };
+}
+
 describe('the recorded PTN Ninja session over bredon serve', () => {
   it('answers every go once, legally, without an error line, the handicap game and the game after it too', async () => {
-    const sent = readShared('data/clients/ptn-ninja-3.5.5-session.txt')
-      .split('\n')
-      .filter((l) => l.startsWith('>> '))
-      .map((l) => l.slice(3));
-    expect(sent.filter((l) => l.startsWith('go '))).toHaveLength(13);
-    const ninja = new WsClient(server.url, { Origin: 'https://ptn.ninja' });
-    await ninja.opened;
-    const game = new Game();
-    const asked: Asked[] = [];
-    let gosSent = 0;
-    const bestmoves = () => ninja.lines.filter((l) => l.startsWith('bestmove ')).length;
-    /** Waits until the lines printed since `from` satisfy `done`. */
-    const until = async (what: string, done: (since: string[]) => boolean) => {
-      const from = ninja.lines.length;
-      const deadline = Date.now() + 20_000;
-      while (!done(ninja.lines.slice(from))) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last lines: ${ninja.lines.slice(-5).join(' | ')}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    };
-    for (let i = 0; i < sent.length; i++) {
-      let line = sent[i]!;
-      game.read(line);
-      if (line.startsWith('position ')) {
-        const { size, reserves } = game.position(line);
-        asked.push({ go: '', position: line, size, reserves });
-      }
-      if (line === 'go movetime 5000') line = `go movetime ${MOVETIME}`;
-      if (line.startsWith('go ')) {
-        asked.at(-1)!.go = line;
-        gosSent++;
-      }
-      const reported = (since: string[]) => since.some((l) => l.startsWith('info depth') || l.startsWith('bestmove '));
-      if (line.startsWith('go ') && (line === 'go infinite' || sent[i + 1] === 'stop')) {
-        // PTN Ninja's player watches the lines come, then stops (or moves on).
-        const answeredBefore = bestmoves();
-        ninja.send(line);
-        await until('a report', (since) => reported(since) || bestmoves() > answeredBefore);
-      } else {
-        ninja.send(line);
-        // It waits for the bestmove of a go it does not stop, and of a search it stops.
-        if (line.startsWith('go ') || line === 'stop') await until(`bestmove ${gosSent}`, () => bestmoves() === gosSent);
-      }
-    }
-    ninja.send('isready');
-    await ninja.expect('readyok', 20_000);
-    expect(bestmoves()).toBe(gosSent);
-    // Each answer and the lines before it (since the previous answer).
-    const answers: { move: string; lines: string[] }[] = [];
-    let lines: string[] = [];
-    for (const l of ninja.lines) {
-      if (l.startsWith('bestmove ')) {
-        answers.push({ move: l.slice('bestmove '.length), lines });
-        lines = [];
-      } else {
-        lines.push(l);
-      }
-    }
-
-    const gos = asked.filter((a) => a.go !== '');
+    const { ninja, gos, answers } = await replay('data/clients/ptn-ninja-3.5.5-session.txt', MOVETIME);
     expect(gos).toHaveLength(13);
     expect(answers).toHaveLength(gos.length);
     const all = ninja.lines.join('\n');
@@ -145,7 +159,7 @@ describe('the recorded PTN Ninja session over bredon serve', () => {
       const { move, lines } = answers[k]!;
       expect(legal(a, move), `bestmove ${move} for '${a.position}' (${JSON.stringify(a.reserves)})`).toBe(true);
       // Searched, not a placeholder: each answer comes after a report of its own.
-      expect(lines.some((l) => / pv /.test(l)), `a reported line before bestmove ${move}`).toBe(true);
+      expect(lines.some((l) => /^info depth [1-9]\d* .* pv /.test(l)), `a completed depth reported before bestmove ${move}`).toBe(true);
     });
     // The handicap game: White 30 flats and Black 29 (two goes), searched like any other.
     const handicap = gos.filter((a) => JSON.stringify(a.reserves) === JSON.stringify({ stones: [30, 29], caps: [1, 1] }));
@@ -173,4 +187,33 @@ describe('the recorded PTN Ninja session over bredon serve', () => {
     ninja.ws.close();
     await ninja.closed;
   }, 60_000);
+});
+
+describe('the recorded PTN Ninja game switches over bredon serve', () => {
+  // PTN Ninja 3.5.5's Analyze Game sends no teinewgame: after the 5x5 game, the 6x6 game's
+  // positions reach a 5x5 board (docs/ptn-ninja.md).
+  it('answers every go from a completed depth, and says why on a pv line where a position does not fit', async () => {
+    const { ninja, gos, answers } = await replay('data/clients/ptn-ninja-3.5.5-switches.txt', 300);
+    expect(answers).toHaveLength(gos.length);
+    expect(ninja.strays).toEqual([]);
+    let refused = 0;
+    gos.forEach((a, k) => {
+      const { move, lines } = answers[k]!;
+      const searched = lines.filter((l) => /^info depth [1-9]\d* .* pv /.test(l));
+      expect(searched.length, `a completed depth before bestmove ${move} for '${a.position}'`).toBeGreaterThan(0);
+      const offBoard = /^position startpos moves a6/.test(a.position) && a.size === 5;
+      if (offBoard) {
+        refused++;
+        // The reason, on the lines PTN Ninja shows, and the move from the 5x5 board kept.
+        expect(searched.at(-1)).toMatch(/ pv [a-e1-5+<>\-SC ]+ string error: the last position was refused on this 5x5 board \(move 1 'a6': square a6 in 'a6' is off the 5x5 board\); searching the position before it/);
+        expect(() => parseMove(move, 5)).not.toThrow();
+      } else {
+        expect(legal(a, move), `bestmove ${move} for '${a.position}' (${JSON.stringify(a.reserves)})`).toBe(true);
+        expect(searched.at(-1)).not.toMatch(/ string /);
+      }
+    });
+    expect(refused).toBe(5); // a6, a6 f1, ... a6 f1 d3 c4 d4
+    ninja.ws.close();
+    await ninja.closed;
+  }, 120_000);
 });
