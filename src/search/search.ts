@@ -30,6 +30,7 @@ import { QUICK_TINUE_PLIES, QUICK_TINUE_TABLE_MB, TinueSolver } from '../tinue/d
 import { mayOpenSpreadRoad, spreadWin } from '../tactics/spread-roads.js';
 import { FINISH_DRAW, FINISH_NONE, FINISH_WIN, finishOutcome } from '../tactics/flat-finish.js';
 import { roadThreat, THREAT } from '../tactics/threat-answers.js';
+import { evalNoise, levelSettings } from './levels.js';
 import { stabilityScale } from './time.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type ProgressCallback, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
@@ -144,6 +145,10 @@ export class Searcher {
   private checkInterval = 256;
   private lastCheckAt = 0;
   private extensionLimit = MAX_PLY - 2;
+  /** Threat extension plies of this search (none at the levels that play without them). */
+  private extensionPlies = THREAT_EXTENSION_PLIES;
+  /** A level's evaluation noise in centiflats (0 at full strength: src/search/levels.ts). */
+  private noise = 0;
   private groupWeights: readonly number[] = [];
   /** The move that led to the node being entered (0 after a null move): set just before each call. */
   private lastMove = 0;
@@ -192,9 +197,14 @@ export class Searcher {
     this.hardMs = limits.infinite ? Infinity : limits.hardMs ?? Infinity;
     const softMs = limits.infinite ? Infinity : limits.softMs ?? Infinity;
     this.nodeLimit = limits.nodes ?? Infinity;
+    // A playing level below full strength: a shorter look, a rougher judgement (levels.ts).
+    const level = levelSettings(limits.level);
+    this.noise = level?.noise ?? 0;
+    this.extensionPlies = level === undefined || level.extensions ? THREAT_EXTENSION_PLIES : 0;
+    if (level !== undefined) this.nodeLimit = Math.min(this.nodeLimit, level.nodes);
     this.lastCheckAt = this.startTime;
     this.nextCheck = Math.min(this.checkInterval, this.nodeLimit);
-    const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
+    const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8, level?.depth ?? MAX_PLY);
     this.tt.newSearch();
     this.order.age();
 
@@ -210,7 +220,7 @@ export class Searcher {
     const multi = this.threadIndex === 0 && (limits.multiPV ?? 1) > 1;
     const lineCount = multi ? Math.min(limits.multiPV!, MAX_MULTI_PV, rootEnd) : 1;
     // Analysis: a forced road the prover finds first is the answer (a proof, not an estimate).
-    if (this.threadIndex === 0 && !multi && (limits.tinueMs ?? 0) > 0 && pos.ply >= 2) {
+    if (this.threadIndex === 0 && !multi && level === undefined && (limits.tinueMs ?? 0) > 0 && pos.ply >= 2) {
       if (this.proveTinue(pos, halfKomi, Math.min(limits.tinueMs!, this.hardMs), result, onInfo)) return result;
     }
     // Each line's score in the last completed iteration, best first: the next one's aspiration centres.
@@ -227,7 +237,7 @@ export class Searcher {
     for (let depth = first; depth <= maxDepth; depth++) {
       iterStart = performance.now();
       this.rootBest = result.depth > 0 ? result.best : 0;
-      this.extensionLimit = Math.min(MAX_PLY - 2, depth + THREAT_EXTENSION_PLIES);
+      this.extensionLimit = Math.min(MAX_PLY - 2, depth + this.extensionPlies);
       const lines: RootLine[] = [];
       for (let k = 0; k < lineCount; k++) {
         this.excludedCount = k; // the moves of lines 0..k-1 of this iteration
@@ -313,7 +323,8 @@ export class Searcher {
     const threatCount = pos.ply >= 2 ? MAP[(pos.side ^ 1) * 4 + 2]! : 0;
     const linear = evaluate(pos, this.halfKomi, threatCount, MAP[3]! - MAP[7]!);
     const net = this.net;
-    return net === undefined ? linear : Math.round(linear + net.evaluate(pos, ply));
+    const score = net === undefined ? linear : Math.round(linear + net.evaluate(pos, ply));
+    return this.noise === 0 ? score : Math.round(score + evalNoise(pos.keyLo, pos.keyHi, this.noise));
   }
 
   /**
@@ -323,6 +334,7 @@ export class Searcher {
    */
   staticScore(pos: Position, halfKomi: number, network = true): number {
     this.halfKomi = halfKomi;
+    this.noise = 0;
     this.groupWeights = groupWeights(pos.size);
     this.net = network ? this.netFor(pos.size) : undefined;
     this.net?.refresh(pos, 0);

@@ -19,6 +19,12 @@ export interface SearchLimits {
    */
   fixedTime?: boolean;
   /**
+   * A playing level, 1 to MAX_LEVEL (src/search/levels.ts): below MAX_LEVEL the search is
+   * capped in depth and nodes, plays without threat extensions at the lowest levels and adds
+   * noise to its evaluation. Undefined or MAX_LEVEL: full strength, the same tree as ever.
+   */
+  level?: number;
+  /**
    * Root lines to find per iteration (Multi-PV), 1 to MAX_MULTI_PV: the best move, then the best
    * of the others, and so on. Undefined or 1 is the plain single-line search. Only the main
    * thread (threadIndex 0) honours it; lazy-SMP helpers search one line.
