@@ -46,6 +46,7 @@ import { DEFAULT_RESERVES, MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
 import { parseMove } from '../notation/ptn-move.js';
 import { parseTps, startTps, tpsSize } from '../notation/tps.js';
 import { legalPrefix } from '../search/pv.js';
+import { levelSettings, MAX_LEVEL } from '../search/levels.js';
 import { searchLimits } from '../search/time.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchProgress, type SearchResult } from '../search/types.js';
 import { MAX_THREADS, type SearchHandlers, type SearchJob } from '../search/worker.js';
@@ -105,6 +106,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   // within the matches' noise: README, Figures). false plays with the linear evaluation alone,
   // to compare the two.
   { name: 'Network', type: 'check', default: true },
+  // Playing strength for people, 1 (a beginner) to MAX_LEVEL (full strength, the default):
+  // src/search/levels.ts says what each level changes, docs/levels.md what each is worth.
+  { name: 'Level', type: 'spin', default: MAX_LEVEL, min: 1, max: MAX_LEVEL },
   { name: 'Clear Hash', type: 'button' },
   // Custom piece counts, as PTN Ninja names them: it hides these options from the user and sets
   // them after `teinewgame` when a game has custom reserves. Flats/Caps set both players,
@@ -214,6 +218,8 @@ interface Search {
   timers: unknown[];
   /** Said after `string` on each `info ... pv` line (why this search is not of the last `position` sent). */
   note: string | undefined;
+  /** The answer is not printed before this time (a playing level's pace), unless stopped. */
+  notBefore: number;
 }
 
 const scratch = new Int32Array(MAX_MOVES);
@@ -248,6 +254,8 @@ export class Session {
   private readonly reportWinDefault: boolean;
   /** The Network option: true (the default) searches with the size's network where it has one. */
   private useNetwork = true;
+  /** Level: the playing level for the next `go` (MAX_LEVEL: full strength). */
+  private level = MAX_LEVEL;
   /** MultiPV: lines per depth for the next `go`. */
   private multiPV = spinDefault('MultiPV');
   /** Per player (0 White, 1 Black): stones and capstones set by the piece-count options; undefined = the size's standard. */
@@ -427,6 +435,11 @@ export class Session {
     if (pieces !== undefined) return this.setPieceCount(pieces.kind, pieces.players, n);
     if (spec.name === 'HalfKomi') this.halfKomi = n;
     else if (spec.name === 'MultiPV') this.multiPV = n; // from the next `go`
+    else if (spec.name === 'Level') {
+      // The table holds scores judged at the old level's noise: cleared once no search runs.
+      if (n !== this.level) this.newGamePending = true;
+      this.level = n;
+    }
     else if (spec.name === 'Hash') this.hash = n;
     else if (spec.name === 'Threads') this.threads = n;
     if (!this.search) this.applyPending();
@@ -662,8 +675,13 @@ export class Session {
     // Only when asked for: a single-line job is the very one it always was.
     if (this.multiPV > 1) limits.multiPV = this.multiPV;
     if (!this.useNetwork) limits.network = false;
+    const level = levelSettings(this.level);
+    if (level !== undefined) limits.level = this.level;
     const search = this.begin(root, receivedAt, limits.infinite === true, this.multiPV);
     search.note = note;
+    // A level on a game clock answers at a person's pace, within the clock's budget.
+    const onClock = (side === 0 ? go.wtime : go.btime) !== undefined;
+    if (level !== undefined && onClock) search.notBefore = receivedAt + Math.min(level.paceMs, limits.softMs ?? 0);
 
     const result = boardResult(root, halfKomi);
     if (result !== ONGOING || legalMoves(root).length === 0) {
@@ -732,6 +750,7 @@ export class Session {
       answer: undefined,
       timers: [],
       note: undefined,
+      notBefore: 0,
     };
     return this.search;
   }
@@ -863,6 +882,11 @@ export class Session {
   private answer(search: Search, move: number): void {
     search.answer = move;
     if (search.infinite && !search.stopRequested && !this.quitWhenIdle) return;
+    const wait = search.notBefore - this.now();
+    if (wait > 0 && !search.stopRequested && !this.quitWhenIdle) {
+      search.timers.push(this.clock.setTimeout(() => this.search === search && this.finish(search), wait));
+      return;
+    }
     this.finish(search);
   }
 

@@ -13,6 +13,7 @@ import { formatMove, parseMove } from '../../src/notation/ptn-move.js';
 import { formatTps, parseTps } from '../../src/notation/tps.js';
 import { parseLine } from '../../src/tei/parse.js';
 import { OPTIONS, Session, type SearchBackend } from '../../src/tei/session.js';
+import { MAX_LEVEL } from '../../src/search/levels.js';
 import {
   anyMove,
   anyPtn,
@@ -302,6 +303,7 @@ export const PROPERTIES: readonly FuzzProperty[] = [
         const session = new Session({ out: (l) => out.push(l), backend, version: '0', onQuit: () => {} });
         let hash = 64;
         let threads = 1;
+        let level = MAX_LEVEL;
         for (const [name, value, withValue] of sets) {
           out.length = 0;
           backend.calls = [];
@@ -326,6 +328,9 @@ export const PROPERTIES: readonly FuzzProperty[] = [
           const expected: string[] = [];
           if (spec!.name === 'Threads' && n !== threads) expected.push(`threads ${(threads = n)}`);
           if (spec!.name === 'Hash' && n !== hash) expected.push(`hash ${(hash = n)}`);
+          // A new level clears the table (it holds scores judged at the old level's noise).
+          if (spec!.name === 'Level' && n !== level) expected.push('newgame');
+          if (spec!.name === 'Level') level = n;
           if (spec!.type === 'button') expected.push('newgame');
           must(backend.calls.join(', ') === expected.join(', '), `'${line}' → ${backend.calls.join(', ')}, expected ${expected.join(', ')}`);
         }

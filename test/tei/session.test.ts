@@ -322,6 +322,29 @@ describe('Session', () => {
     expect(quits).toBe(1);
   });
 
+  it('a level goes to the search, and on a clock its answer comes at a person\'s pace, at once on stop', () => {
+    session.handle('setoption name Level value 3');
+    expect(backend.calls).toContain('newgame'); // the table held another level's judgement
+    session.handle('position startpos moves a1 f6');
+    session.handle('go wtime 600000 btime 600000 winc 5000 binc 5000');
+    expect(backend.last.job.limits.level).toBe(3);
+    clock = 100;
+    backend.last.handlers.onDone({ result: { best: m('c3'), score: 0, depth: 2, nodes: 9, pv: [m('c3')] }, nodes: 9 });
+    expect(out.some((l) => l.startsWith('bestmove'))).toBe(false);
+    vi.advanceTimersByTime(1000);
+    expect(out.some((l) => l.startsWith('bestmove'))).toBe(false);
+    session.handle('stop');
+    expect(out.at(-1)).toBe('bestmove c3');
+    // Without a clock (go depth, go nodes: a ladder's matches) there is no pace.
+    session.handle('go nodes 500');
+    backend.last.handlers.onDone({ result: { best: m('d3'), score: 0, depth: 2, nodes: 9, pv: [m('d3')] }, nodes: 9 });
+    expect(out.at(-1)).toBe('bestmove d3');
+    // Full strength sends no level: the search is the one it always was.
+    session.handle('setoption name Level value 10');
+    session.handle('go depth 2');
+    expect(backend.last.job.limits.level).toBeUndefined();
+  });
+
   it('holds an infinite search answer until stop', () => {
     session.handle('position startpos moves a1 f6');
     session.handle('go infinite');
