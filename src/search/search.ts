@@ -52,8 +52,9 @@ const INF = 32000;
 const CHECK_TARGET_MS = 1;
 const CHECK_MIN = 16;
 const CHECK_MAX = 4096;
+/** Aspiration window half-width (centiflats); see docs/strength.md, row ASPIRATION. */
 const ASPIRATION = 35;
-/** Reverse futility pruning: depths it applies to, and the margin per ply (centiflats). */
+/** Reverse futility pruning: depths it applies to, and the margin per ply (centiflats); see docs/strength.md, rows RFP_MARGIN and RFP_DEPTH. */
 const RFP_DEPTH = 3;
 export const RFP_MARGIN = 120;
 /** Late move pruning: at non-PV nodes of depth <= LMP_DEPTH not facing a threat, the quiet moves
@@ -78,7 +79,7 @@ const IIR_DEPTH = 4;
 /** Longest silence (ms) of the reporting thread inside an iteration before a progress report. */
 const PROGRESS_MS = 500;
 
-/** LMR_TABLE[min(depth, 63) * 64 + min(moveIndex, 63)]: plies to reduce a late quiet move. */
+/** LMR_TABLE[min(depth, 63) * 64 + min(moveIndex, 63)]: plies to reduce a late quiet move; see docs/strength.md, row LMR_TABLE. */
 const LMR_TABLE = new Int8Array(64 * 64);
 for (let d = 1; d < 64; d++) {
   for (let i = 1; i < 64; i++) LMR_TABLE[d * 64 + i] = Math.floor(0.6 + (Math.log(d) * Math.log(i)) / 2.3);

@@ -57,6 +57,22 @@ describe('comments in src/', () => {
   });
 });
 
+describe('docs/strength.md rows named in src/', () => {
+  it('exist: a constant chosen by a match names a row of the evidence table', () => {
+    const table = readFileSync(join(ROOT, 'docs', 'strength.md'), 'utf8');
+    const rows = new Set([...table.matchAll(/^\| ([^|]+?) \|/gm)].map((m) => m[1]!));
+    const missing: string[] = [];
+    for (const path of files(join(ROOT, 'src'), (p) => p.endsWith('.ts'))) {
+      // "docs/strength.md, row X" or "rows X and Y", possibly across a line break of a comment.
+      const text = readFileSync(path, 'utf8').replace(/\n\s*(\/\/|\*)\s*/g, ' ');
+      for (const m of text.matchAll(/docs\/strength\.md, rows? ([A-Za-z_][\w]*)(?: and ([A-Za-z_][\w]*))?/g)) {
+        for (const name of [m[1], m[2]]) if (name !== undefined && !rows.has(name)) missing.push(`${relative(ROOT, path)}: ${name}`);
+      }
+    }
+    expect(missing, 'name a row of docs/strength.md by its first cell').toEqual([]);
+  });
+});
+
 describe('the project text', () => {
   it('never tells its history as numbered working sessions', () => {
     // The ordinal and the noun are joined here so that this file does not match itself.
