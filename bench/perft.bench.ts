@@ -1,5 +1,5 @@
 // Perft speed: leaves per second for the 5x5 and 6x6 start positions to depth 5 (the last ply
-// counted in bulk), the figures compared with Tiltak in the README.
+// counted in bulk), the figures compared with Tiltak in docs/performance.md.
 import { Perft } from '../src/core/perft.js';
 import { parseTps, startTps } from '../src/notation/tps.js';
 import { median, report } from './report.js';

@@ -4,10 +4,19 @@
 // own search worker) and the web page (dist/web/: the page, its script, and bredon-worker.js,
 // TEI in a Web Worker that is also the script of its search threads).
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const define = { BREDON_VERSION: JSON.stringify(pkg.version) };
+// The commit a build came from, for `bredon --version` and `bredon bench`: "unknown" outside git.
+function gitCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+const define = { BREDON_VERSION: JSON.stringify(pkg.version), BREDON_COMMIT: JSON.stringify(gitCommit()) };
 
 const cli = build({
   entryPoints: ['src/cli/main.ts'],

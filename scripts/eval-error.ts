@@ -19,7 +19,7 @@
 //   game. A static score and the odds of winning are not on one scale, so each error is taken at
 //   the logistic scale c (score x c / K) that fits its positions best. A ramp it favours is not
 //   a ramp that plays better: on Bredon's games against Tiltak it favoured a falling share of
-//   the network on both sizes, and neither won its match (README, Figures, twentieth session).
+//   the network on both sizes, and neither won its match (docs/strength.md, rows phase ramp).
 // The quiet filter and each game's komi (its Komi tag) are the trainer's.
 //
 //   node --import tsx scripts/eval-error.ts --size N [--target tiltak|result] FILE.ptn [FILE.ptn ...]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's queue figures: games a minute with 1, 2 and 4 `bredon worker` processes (one game
+# The queue figures of docs/distributed.md: games a minute with 1, 2 and 4 `bredon worker` processes (one game
 # slot each) on this machine, and what Redis does per game (commands and bytes from INFO, the
 # commands by name from MONITOR) and per idle worker. Needs redis-server and redis-cli (Debian's
 # redis-server) and a built dist/bredon.js. Usage: bash scripts/queue-figures.sh [GAMES] [NODES]

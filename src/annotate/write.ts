@@ -1,19 +1,12 @@
 // An analysed game back as PTN: its tags (plus an Annotator tag), then its moves as written, each
-// with the PTN marks Bredon gives it and a comment:
-//
-//   12. c3' {+0.35 d9} Sd4?? {-3.20 d9; better e4 +0.10: e4 d5 c3>}
-//
-// - the comment starts with the position after the move from White's view: flats (+ for White)
-//   or "White wins in 3" (plies after the move to a proven result), and the depth searched;
-//   a move that ends the game says how it ended;
-// - `'` a tak (the mover has a road in one), `''` a tinue the solver proved ("tinue in N": plies
-//   after the move to the road), `*` a capstone flattening a wall;
+// with Bredon's marks and a comment, e.g. `12. c3' {+0.35 d9} Sd4?? {-3.20 d9; better e4 +0.10: e4 d5 c3>}`:
+// - the comment: the position after the move from White's view, flats (+ for White) or "White
+//   wins in 3" (plies to a proven result), and the depth; a move that ends the game says how;
+// - `'` a tak, `''` a tinue the solver proved ("tinue in N"), `*` a capstone flattening a wall;
 // - `?` / `??` a loss of MISTAKE_CP / BLUNDER_CP or more, never on the engine's own best move;
-// - "better": the engine's move and line when it preferred another by BETTER_CP or more. PTN
-//   has a variation syntax in some tools, but the rules Bredon follows (RULES.md) define none and
-//   Bredon's own reader takes none, so the better line goes in the comment, where every reader
-//   (PTN Ninja too) shows it and none trips over it.
-//
+// - "better": the engine's move and line when it preferred another by BETTER_CP or more. RULES.md
+//   defines no variation syntax and Bredon's reader takes none, so the line goes in the comment,
+//   where every reader (PTN Ninja too) shows it.
 // Earlier comments and marks of the moves are dropped: the comments are Bredon's alone.
 
 import { BLACK_FLATS, BLACK_ROAD, DRAW, ONGOING, REPETITION, WHITE_FLATS, WHITE_ROAD, type ResultCode } from '../core/result.js';

@@ -24,8 +24,7 @@ import { formatHelp, unknownOptionLine, wantsHelp, type CommandHelp } from './he
 import { NotationError } from '../notation/errors.js';
 import { MatchError } from '../match/errors.js';
 
-declare const BREDON_VERSION: string;
-export const VERSION = typeof BREDON_VERSION === 'string' ? BREDON_VERSION : 'dev';
+import { VERSION, networksLine, versionLine } from './version.js';
 
 /**
  * A subcommand; it may return its exit code (e.g. 1 when `ptn check` found a bad game). With
@@ -58,6 +57,7 @@ function usage(): string {
     `usage (commands: ${Object.keys(commands).join(', ')}):`,
     ...Object.values(commands).map((c) => `  ${c.usage}`),
     'bredon <command> --help, or bredon help <command>: what a command does, its options and examples',
+    'bredon --version: the version, the commit it was built from and the network each size plays with',
   ].join('\n');
 }
 
@@ -70,7 +70,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (name === '--version') {
-    process.stdout.write(`bredon ${VERSION}\n`);
+    process.stdout.write(`${versionLine()}\n${networksLine()}\n`);
     return 0;
   }
   // No subcommand: speak TEI (what Racetrack and PTN Ninja expect of an engine binary).

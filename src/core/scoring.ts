@@ -1,20 +1,13 @@
 // Scoring a finished game under the final rules (RULES.md, "Scoring"): the winner scores the
-// board's area plus the pieces left in their reserve (stones and capstones); the loser and both
-// players of a draw score 0. Optional variants multiply the reserve part:
-//   Downings ("straight doubles"): the winning road is perfectly straight (one whole rank or
-//     file)                                                              -> x2
-//   Middletown ("cap doubles"): the winner never placed a capstone        -> x2
-//     (read from the final position: all their capstones are still in reserve; on 3x3 and 4x4,
-//     which have no capstones, it never applies)
-//   Tarway ("high or low"): every square of the winning road is a single piece ("low road")
-//     -> x2; every square of it is a stack of two or more ("high road") -> x3; mixed -> x1.
-// When several variants are on, their factors multiply. A board can hold several roads; the
-// winner is given the road that scores best, so "the road" is any road of theirs: a straight road
-// is one of the 2 * size ranks and files, and a low (high) road is a road within the winner's
-// road squares of height 1 (at least 2).
-//
-// A pure function of the final position and the winner (who is read from the board unless the
-// game was won otherwise, e.g. on time).
+// board's area plus the pieces left in their reserve; the loser and both players of a draw score
+// 0. Optional variants multiply the reserve part (their factors multiply when several are on):
+//   Downings: the winning road is one whole rank or file                      -> x2
+//   Middletown: the winner never placed a capstone (all still in reserve; never on 3x3, 4x4) -> x2
+//   Tarway: every square of the road a single piece -> x2, every one a stack of 2+ -> x3
+// A board can hold several roads; the winner is given the one that scores best (a straight road
+// is one of the 2 * size ranks and files; a low or high road lies within the winner's road
+// squares of height 1, or at least 2). A pure function of the final position and the winner
+// (read from the board unless the game was won otherwise, e.g. on time).
 
 import { boardResult, resultWinner } from './result.js';
 import type { Position } from './position.js';

@@ -1,31 +1,16 @@
-// What the evaluation counts on a board: a linear model over features, each counted as
-// White's minus Black's, with two weights per feature (middle game and end game) blended by the
-// game phase. The search reads the blended sum (evaluate.ts); the tuner reads the raw feature
-// vector (extractFeatures) and fits the weights to game results.
-//
-// Feature groups (per size n; k = ceil(n / 2) and C = k (k + 1) / 2 square classes under the
-// board's 8 symmetries):
-//   flatPst[C], wallPst[C], capPst[C]  the top piece by type and square class
-//   flatLead, flatLeadEnd             top flats minus komi; the same scaled up as reserves run out
-//   stack[8]                          pieces under a top, by top type, own or captive, carryable or buried
-//   hardCap, capMobility, capInHand   capstone terms
-//   wallNextToRoad, wallNextToOwn     walls beside the opponent's / own road pieces
-//   lineOpen[n+1], lineSoft[n+1], lineHard[n+1]
-//                                     per rank and file: own road pieces in it, with no opponent
-//                                     piece / only opponent flats / an opponent wall or cap in it
-//   group[n+1]                        connected road groups by the ranks or files they span
-//                                     (one weight, not phased: the road map caches it by road set)
-//   threat                            squares where the side NOT to move could place a road (<= 2)
-//   tempo                             +1 White to move, -1 Black to move
-//   reserveLead, reserveLeadEnd       stones in hand (White's minus Black's); the same scaled up as
-//                                     the smaller reserve runs out (the game ends when either is
-//                                     empty: stones the opponent's reserve will not outlast are
-//                                     never placed, so hoarding them is no asset)
-//   tempoEnd                          tempo scaled the same way: who places the last stones
-//   supportEnd, captiveEnd            own / opponent pieces under each side's tops, scaled the same
-//                                     way: at the end only the tops count, so what a stack holds
-//                                     is worth less as the stones run out
-// Everything here is allocation-free: the search calls it at every leaf.
+// What the evaluation counts: a linear model over features, each White's minus Black's, with a
+// middle-game and an end-game weight blended by phase. The search reads the blended sum
+// (evaluate.ts); the tuner reads the raw vector (extractFeatures). Per size n, C square classes
+// under the 8 symmetries: flatPst/wallPst/capPst[C] (top piece by type and class); flatLead,
+// flatLeadEnd (top flats minus komi, and scaled up as reserves run out); stack[8] (pieces under
+// a top: by top type, own or captive, carryable or buried); hardCap, capMobility, capInHand;
+// wallNextToRoad, wallNextToOwn; lineOpen/lineSoft/lineHard[n+1] (own road pieces per rank and
+// file, against no / flat-only / wall-or-cap opposition); group[n+1] (road groups by lines
+// spanned; one unphased weight, cached by the road map); threat (the non-mover's placement
+// threats, <= 2); tempo; reserveLead, reserveLeadEnd (stones in hand, and scaled up as the
+// smaller reserve runs out: stones the opponent will not outlast are never placed); tempoEnd;
+// supportEnd, captiveEnd (pieces under tops, scaled so: at the end only tops count).
+// Allocation-free: the search calls it at every leaf.
 
 import { dilate, OUT, popcount32 } from '../core/bitboard.js';
 import { WHITE, type Position } from '../core/position.js';

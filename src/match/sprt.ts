@@ -1,19 +1,13 @@
 // The sequential probability ratio test that decides "is the first engine stronger?".
-//
-// Hypotheses on the logistic Elo scale: H0: elo = elo0, H1: elo = elo1 (elo0 < elo1). Wald's
-// bounds for error rates alpha (accept H1 when H0 holds) and beta (accept H0 when H1 holds):
-//   lower = ln(beta / (1 - alpha)),  upper = ln((1 - beta) / alpha).
-// The match stops with H1 ("stronger") when LLR >= upper and with H0 when LLR <= lower.
-//
+// H0: elo = elo0, H1: elo = elo1 on the logistic scale, with Wald's bounds for error rates alpha
+// and beta: lower = ln(beta / (1 - alpha)), upper = ln((1 - beta) / alpha); H1 when
+// LLR >= upper, H0 when LLR <= lower.
 // The LLR is the generalized SPRT in its normal approximation (M. Van den Bergh's "GSPRT"
-// notes): with N samples of mean score s and per-sample variance v, and s0 = E(elo0), s1 = E(elo1)
-// the expected scores under each hypothesis,
-//   LLR = N * (s1 - s0) * (2 s - s0 - s1) / (2 v),
-// which is the log of the ratio of two normal likelihoods with the observed variance. Samples are
-// opening pairs (pentanomial, see elo.ts), whose score is pair points / 2. Empty pentanomial bins
-// get a weight of 1e-3 pairs, so that a run of identical pairs does not give a zero variance.
-// That variance is still far too small after a handful of identical pairs (one 2-0 pair gave
-// LLR 7.5 and stopped a match after two games), so no verdict is drawn before MIN_SPRT_PAIRS.
+// notes): with N samples of mean score s, variance v, and s0, s1 the expected scores under each
+// hypothesis, LLR = N (s1 - s0) (2 s - s0 - s1) / (2 v). Samples are opening pairs (pentanomial,
+// see elo.ts), scored pair points / 2. Empty pentanomial bins weigh 1e-3 pairs so that identical
+// pairs give no zero variance; the variance is still far too small after a handful of them (one
+// 2-0 pair gave LLR 7.5), so no verdict is drawn before MIN_SPRT_PAIRS.
 
 import { eloToScore, meanAndSigma, PENTANOMIAL_SCORES } from './elo.js';
 import { MatchError } from './errors.js';

@@ -1,22 +1,16 @@
 // The PlayTak bot: log in, post a seek, play each game to its end, come back for the next, and
-// survive whatever the network and the server do meanwhile.
-//
-// Lifecycle (one connection at a time, a "link"):
-//   connect -> (server: Welcome!, Login or Register) -> Client, Protocol 2, Login
+// survive whatever the network and the server do meanwhile. One connection at a time:
+//   connect -> (Welcome!, Login or Register) -> Client, Protocol 2, Login
 //   -> (Welcome <name>!) lobby: PING every 30 s, post the seek (rate-limited)
 //   -> (Game Start) play: moves in, our moves out, clocks from Time/Timems
 //   -> (Game#N Over / Abandoned) log the game, seek again ... until --games or a stop.
 // A dropped connection is reopened with exponential backoff (shorter during a game: the server
-// gives a player 120 s to come back, source Game.playerDisconnected and properties.xml;
-// unverified: the value playtak.com itself is configured with). After
-// logging in again (the same guest token, or the same account) the server sends our game again:
-// `Game Start`, every move so far, the clocks and "Message Your game is resumed" (source:
-// Game.playerRejoin). If it does not within resumeWaitMs, the game is written off as abandoned.
-//
-// Nothing from the server is trusted blindly: every line goes through parseServerLine (unknown
-// and malformed lines are logged and ignored), every move through the rules core. A move we
-// cannot follow, or a refusal (NOK) of one of ours, means our board and the server's differ: the
-// bot reconnects, which makes the server replay the whole game (twice at most, then it resigns).
+// gives a player 120 s, source Game.playerDisconnected; unverified on playtak.com). After logging
+// in again the server replays our game (Game Start, the moves, the clocks, "Message Your game is
+// resumed": Game.playerRejoin); if not within resumeWaitMs, the game is written off.
+// Every server line goes through parseServerLine (unknown and malformed ones are logged and
+// ignored), every move through the rules core. A move we cannot follow, or a NOK of one of ours,
+// means the boards differ: the bot reconnects to get the game replayed (twice, then resigns).
 
 import { makeMove } from '../core/makemove.js';
 import { isLegalMove, MAX_MOVES } from '../core/movegen.js';

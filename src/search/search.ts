@@ -1,20 +1,15 @@
 // Iterative deepening principal variation search with aspiration windows, a shared Zobrist
 // transposition table, null-move pruning, reverse futility pruning, internal iterative
 // reduction, late-move reductions, late-move pruning and a tak-threat extension (no pruning
-// ever when facing a road threat).
-//
-// Road awareness at every node: a side to move that can complete a road by placement wins at
-// once (scored by distance, so the fastest road is chosen and the slowest loss resisted); a side
-// facing such a threat is not evaluated statically but searched one ply more (up to
-// THREAT_EXTENSION_PLIES past the depth), so forced roads in two are seen at low depth.
-// Everything runs on preallocated typed arrays: no allocation per node.
+// ever when facing a road threat). A side to move that can complete a road by placement wins at
+// once (scored by distance); a side facing such a threat is searched one ply more (up to
+// THREAT_EXTENSION_PLIES past the depth) instead of evaluated. No allocation per node.
 //
 // Multi-PV (limits.multiPV = N > 1, main thread only): each iteration searches the root N times,
-// the k-th time with the moves of the k - 1 lines already found at that depth excluded (a check
-// at ply 0 only, against a small preallocated list), each with an aspiration window around that
-// line's score of the previous iteration; the lines are then sorted best first and reported.
-// A root searched with moves excluded does not store its entry in the table: its best move and
-// score are not the root's. With N = 1 the search is exactly the single-line one.
+// the k-th time with the k - 1 lines already found excluded (checked at ply 0 only), each with an
+// aspiration window around that line's last score; the lines are then sorted and reported. A
+// root searched with moves excluded stores no table entry. With N = 1 the search is the
+// single-line one.
 
 import { makeMove, makeNull, unmakeMove, unmakeNull } from '../core/makemove.js';
 import { generateMoves, MAX_MOVES } from '../core/movegen.js';
@@ -58,38 +53,34 @@ const INF = 32000;
 const CHECK_TARGET_MS = 1;
 const CHECK_MIN = 16;
 const CHECK_MAX = 4096;
+/** Aspiration window half-width (centiflats); see docs/strength.md, row ASPIRATION. */
 const ASPIRATION = 35;
-/** Reverse futility pruning: depths it applies to, and the margin per ply (centiflats). */
+/** Reverse futility pruning: depths it applies to, and the margin per ply (centiflats); see docs/strength.md, rows RFP_MARGIN and RFP_DEPTH. */
 const RFP_DEPTH = 3;
 export const RFP_MARGIN = 120;
 /** Late move pruning: at non-PV nodes of depth <= LMP_DEPTH not facing a threat, the quiet moves
  *  after the first LMP_BASE + LMP_SCALE * depth^2 searched are skipped (16 at depth 1, 40 at 2).
- *  Self-play SPRT, 6x6 at 5+0.05: +80 Elo [+37, +126] over 194 games (README, Figures). */
+ *  See docs/strength.md, rows LMP_BASE and LMP_DEPTH. */
 const LMP_DEPTH = 2;
 const LMP_BASE = 8;
 const LMP_SCALE = 8;
 /**
  * The tak-threat extension: a node at or past the horizon that faces a road threat is searched
  * one ply more (its answers), up to this many plies past the iteration's depth; there it is
- * scored statically. In tactical middle games (tall stacks, threats on both sides) chains of
- * answers that threaten back used most of the tree: at 2 x depth + 8 plies, the old limit, a
- * 6x6 position of a game against Tiltak (test/search/search.test.ts) reached depth 4 in 2.9 s
- * and seldepth 16 at depth 3; at depth + 4, depth 7 in 2.1 s. At 40,000 nodes a move against
- * Tiltak: +4.2% +- 7.3% on 6x6 and +2.0% +- 7.1% on 5x5 over 200 paired games each (README,
- * Figures, fourteenth session).
+ * scored statically. Unbounded, chains of answers that threaten back took most of the tree in
+ * tactical middle games (test/search/search.test.ts has such a position). See docs/strength.md,
+ * row THREAT_EXTENSION_PLIES.
  */
 export const THREAT_EXTENSION_PLIES = 4;
 /**
- * Internal iterative reduction from this depth on (not facing a threat). At 40,000 nodes a move
- * against Tiltak, 5x5: +6.8% +- 7.9% (book lines 1-100) and -2.5% +- 6.4% (101-200), 200 paired
- * games each; self-play at 20,000 nodes, 246 games: +17 Elo [-21, +55]; at 10+0.1 against Tiltak
- * (5x5, lines 1-40, 80 games) 53.1% against 46.9% (README, Figures, eighteenth session).
+ * Internal iterative reduction from this depth on (not facing a threat): a node with no table
+ * move is searched a ply shallower. See docs/strength.md, row IIR_DEPTH.
  */
 const IIR_DEPTH = 4;
 /** Longest silence (ms) of the reporting thread inside an iteration before a progress report. */
 const PROGRESS_MS = 500;
 
-/** LMR_TABLE[min(depth, 63) * 64 + min(moveIndex, 63)]: plies to reduce a late quiet move. */
+/** LMR_TABLE[min(depth, 63) * 64 + min(moveIndex, 63)]: plies to reduce a late quiet move; see docs/strength.md, row LMR_TABLE. */
 const LMR_TABLE = new Int8Array(64 * 64);
 for (let d = 1; d < 64; d++) {
   for (let i = 1; i < 64; i++) LMR_TABLE[d * 64 + i] = Math.floor(0.6 + (Math.log(d) * Math.log(i)) / 2.3);

@@ -1,44 +1,17 @@
 // Time allocation: from the `go` limits (own clock, increment, moves to go, movetime, depth,
-// nodes, infinite) to the search's limits, a soft budget (start no new iteration after it) and a
+// nodes, infinite) to the search's limits: a soft budget (start no new iteration after it) and a
 // hard deadline (abort inside the search). Pure functions: no clock is read here.
 //
-// The clock rule. Racetrack measures wall time from sending `position` to reading `bestmove`
-// and forfeits a game whose time runs out, so every budget keeps a margin for what the search
-// does not see: process scheduling, the pipe, the worker messages, garbage collection and the
-// protocol's own watchdog grace (see src/tei/session.ts). With `usable = time - MOVE_OVERHEAD_MS`:
-//
-//   plan = min(usable / movesLeft + 3/4 inc,  MAX_SOFT_SHARE * usable)
-//   soft = ITERATION_SHARE * plan
-//   hard = min(HARD_FACTOR * plan,            MAX_HARD_SHARE * usable)
-//
-// `plan` is what the move should take. The soft budget is when to stop starting iterations:
-// an iteration started just before it ends well after it (each costs two to four times the
-// last), so a search that starts iterations until the plan is spent takes more than its plan,
-// 1.6 times at the median in the games of 2026-11-24 against Tiltak. Those overruns came out of
-// the end game: Bredon reached move 30 of a 5x5 game at 10+0.1 with 1.3 s left, Tiltak with
-// 2.5 s, and its last moves got 0.1 s each. Starting iterations only within ITERATION_SHARE of
-// the plan keeps each move near its plan and leaves the clock for the moves that decide a game.
-// The search also skips an iteration it cannot finish (src/search/search.ts).
-//
-// movesLeft is `movestogo` when given. With an increment it is MOVES_LEFT_INC, whatever the
-// reserve: each move plans a twentieth of its clock plus 3/4 of the increment, so the clock
-// decays geometrically (a 6x6 10+0.1 game had 3.6 s left at move 20 and 1.0 s at move 40, the
-// median of 80 games) and the first moves get the most, 1.7 times what an estimate from the
-// stones in hand gave them, while the late middle game still has a clock to spend. It is the
-// curve Tiltak spends at 10+0.1 (measured in our matches: its time a move is close to a
-// twentieth of its clock plus the increment). Against Tiltak at 10+0.1 it scored 39.6% on 6x6 and 36.7% on 5x5 (120 games
-// each) where the estimate from the reserve (too little early) scored 36.7% and 34.2%: +2.7%
-// +- 6.6%, ahead on both sizes but within noise. It kept the Topaz floor that a plan shrinking
-// the moves to come with the reserve lost (too little after move 30 for long flat races); see
-// README, Figures, ninth session. In sudden death it is an estimate from the pieces left in
-// the mover's reserve plus EXTRA_MOVES (most moves place a piece; more pieces, more moves to
-// come), clamped to [MIN_MOVES_LEFT, MAX_MOVES_LEFT]. Each move spends a fraction of what is
-// left (at most 1/30 of it in sudden death), so without increment the clock decays
-// geometrically and lasts well over 100 own moves from a minute; with any increment it lasts
-// forever (the clock settles where a twentieth of it is a quarter of the increment, and no
-// deadline is past 0.6 of what is left). The increment is only spent once it is on the clock
-// (the share caps keep a tiny clock with a big increment safe), and a clock at or under the
-// overhead still gets a 1 ms search: the best on offer.
+// With usable = time - MOVE_OVERHEAD_MS (Racetrack forfeits on wall time, so a margin covers
+// scheduling, pipes, worker messages and GC):
+//   plan = min(usable / movesLeft + 3/4 inc, MAX_SOFT_SHARE * usable)
+//   soft = ITERATION_SHARE * plan        (an iteration started late ends far past it)
+//   hard = min(HARD_FACTOR * plan, MAX_HARD_SHARE * usable)
+// movesLeft is `movestogo` when given; with an increment MOVES_LEFT_INC (a twentieth of the
+// clock a move: the clock decays geometrically, the opening gets most and the end game keeps
+// some); in sudden death the pieces in reserve plus EXTRA_MOVES, clamped to
+// [MIN_MOVES_LEFT, MAX_MOVES_LEFT]. The evidence for these choices: docs/strength.md, rows
+// ITERATION_SHARE and MOVES_LEFT_INC.
 
 import type { SearchLimits } from './types.js';
 
@@ -47,12 +20,8 @@ import type { SearchLimits } from './types.js';
  * a single-line search; the hard deadline is unchanged): an iteration from depth
  * STABLE_MIN_DEPTH on that changed the best move stretches the budget CHANGED_SCALE times, a best
  * move that has stood for STABLE_ITERATIONS iterations shrinks it to STABLE_SCALE, and a score
- * that fell by DROP_CENTIFLATS or more since the last iteration stretches it DROP_SCALE times
- * more. Time goes to the moves where another iteration may change the answer, the common
- * practice of alpha-beta engines. Against Tiltak at 10+0.1, with internal iterative reduction,
- * paired with the build before both on the same book lines: 5x5 49.8% against 46.2% (240
- * games), 6x6 55.6% against 51.2% (80 games); on the 80 games of 5x5 lines 1-40 that the
- * reduction alone also played, +3.8% over it (README, Figures, eighteenth session).
+ * that fell by DROP_CENTIFLATS or more stretches it DROP_SCALE times more: time goes to the
+ * moves where another iteration may change the answer. See docs/strength.md, row stabilityScale.
  */
 export const STABLE_MIN_DEPTH = 5;
 export const CHANGED_SCALE = 1.6;

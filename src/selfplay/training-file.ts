@@ -1,17 +1,11 @@
-// The training file that `bredon selfplay` writes and the tuner (src/tune/) reads: one searched
-// position per line, five columns separated by tabs, lines ending in '\n':
-//
-//   <TPS> \t <side> \t <score> \t <result> \t <halfKomi>
-//
-//   TPS       the position before the searched move, as compressed TPS (`x6/x6/x2,1,x3/... 2 3`)
-//   side      the side to move, 1 White or 2 Black (the TPS's second field, repeated so that a
-//             reader need not split the TPS)
-//   score     the search's score in centiflats (100 = one flat) from White's view, a whole
-//             number; a proven win or loss (|score| >= WIN_THRESHOLD in src/search/types.ts) is
-//             written as +30000 or -30000 whatever its distance, so a fit can spot it by value
-//   result    how the game ended, from White's view: 1 White won, 0.5 draw, 0 Black won
-//   halfKomi  komi in half flats, added to Black's flat count (4 is komi 2)
-//
+// The training file that `bredon selfplay` writes and the tuner and trainer read: one searched
+// position per line, five tab-separated columns, lines ending in '\n':
+//   TPS       the position before the searched move (compressed TPS)
+//   side      the side to move, 1 White or 2 Black (repeated from the TPS for readers)
+//   score     the search's score in centiflats from White's view, a whole number; a proven result
+//             (|score| >= WIN_THRESHOLD, src/search/types.ts) is written +30000 or -30000
+//   result    the game's result from White's view: 1, 0.5 or 0
+//   halfKomi  komi in half flats (4 is komi 2)
 // Example: `x4/x2,2,x/x,1,x2/x4 1 2	1	35	0.5	0`. Readers skip blank lines and lines starting with
 // '#', so files may be concatenated or annotated. A malformed line is an error naming the file and
 // line: silently skipping it would bias a fit without anyone noticing.

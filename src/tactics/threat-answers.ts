@@ -1,19 +1,12 @@
-// Which moves can answer a road threat. When the opponent threatens to complete a road next
-// move (by placement on an empty square, or by a spread along a known segment: roadmap.ts MAP,
-// spread-roads.ts SPREAD_WIN) and the side to move has no road of its own in one, a move can
-// only save the game if it changes something that threat is made of:
-//   - a placement on one of the threat squares (a placement elsewhere leaves every threat
-//     square empty and every road piece of the opponent's in place);
-//   - a spread that enters or leaves a threat square, or drops onto a square topped by one of the
-//     opponent's road pieces (covering it);
-//   - a move that ends the game at once by flat count: the mover's last piece placed (stones and
-//     capstones), or the board filled (the last empty square placed on, or every empty square
-//     entered by a spread).
-// Every other move leaves the threat standing, and the opponent completes the road next move.
-// The search skips those moves at nodes facing a threat (search.ts), where it would otherwise
-// spend one node on each, and the answers at the horizon (the threat extension) are what is
-// left. The filter is exact: a move it drops always loses to a road next move (the test replays
-// real games to check this move by move). Allocation-free.
+// Which moves can answer a road threat. When the opponent threatens a road next move (by
+// placement, roadmap.ts MAP, or by a spread along a known segment, spread-roads.ts SPREAD_WIN)
+// and the side to move has no road of its own in one, only these moves can save the game:
+//   - a placement on a threat square;
+//   - a spread that enters or leaves a threat square, or covers one of the opponent's road pieces;
+//   - a move that ends the game on flats (the mover's last piece placed, or the board filled).
+// Every other move leaves the threat standing. The search skips them at nodes facing a threat
+// (search.ts). The filter is exact: a move it drops always loses to a road next move (the test
+// replays real games to check this move by move). Allocation-free.
 
 import { popcount32 } from '../core/bitboard.js';
 import { dropMask, isSpread, moveSquare, spreadDir } from '../core/move.js';

@@ -1,41 +1,9 @@
 // The engine's state across TEI commands: options, the game (size, komi), the position, and
 // whether a search is running. Lines come in through handle(); replies go out through `out`.
-// The search itself runs elsewhere (a SearchBackend: the worker pool, or a fake in tests), so
-// this object never blocks: `isready`, `stop` and `quit` are answered while a search runs.
-//
-// Policies:
-// - A bad line (unknown command, malformed TPS or move, illegal move, bad option value, an
-//   empty line) is answered with one `info string error: <what and why>` and otherwise ignored.
-//   A refused `position` changes nothing: the previous position stays, and the next `go`
-//   searches it with the reason on its `info ... pv` lines (` string ...`), where PTN Ninja shows it.
-// - Lines are answered in the order they came: while an `isready` waits for the search threads,
-//   later lines wait behind it. During a search `isready` is answered at once.
-// - Every `go` gets exactly one `bestmove`, from a search that completed at least depth 1 (the
-//   search does not stop before that, and the watchdog waits for it). A `go` that cannot be
-//   searched (no position, or a position already decided: road, full board, empty reserve) gets `info string error: ...`
-//   and then `bestmove` with a placeholder move (NO_SEARCH_MOVE's rule): PTN Ninja parses every
-//   `bestmove` as a move and shows an error for `(none)`, and a client waiting for `bestmove`
-//   must never hang. A third repetition is not treated as over: the game goes on.
-// - A `go` during a search ends the running search first (as `stop` would: its `bestmove`
-//   comes), then starts; so does a `position`+`go` after `teinewgame` during a search.
-// - Every `bestmove` is checked legal in the root position. If the search fails, or does not
-//   answer within WATCHDOG_GRACE_MS of its deadline or of `stop`, the engine answers with the
-//   first move of the last completed depth's line; the late threads finish in the background
-//   and are reused (the pool replaces only threads silent for seconds). Only a search silent for
-//   FIRST_DEPTH_WAIT_MS without completing depth 1 is answered without one (a broken thread).
-// - `go infinite` (and a bare `go`) searches until `stop`; if the search ends by itself first
-//   (a proven result), `bestmove` is held back until `stop`, as UCI requires.
-// - Before any `teinewgame` the board size is 6. A position of another size than the game's, or
-//   one that the custom reserves cannot hold, starts a new game of its size with the standard
-//   reserves, said in an `info string` (setPosition). PTN Ninja's Analyze Game sends no
-//   `teinewgame` when the player switches games.
-// - At end of input the engine finishes (or stops, if infinite) the running search, prints its
-//   `bestmove`, then exits, so `printf 'position startpos\ngo depth 5\n' | bredon` works.
-// - MultiPV N > 1: each completed depth is reported as N lines `info depth D seldepth S multipv K
-//   ...`, K = 1..N best first (fewer when the root has fewer moves), as UCI GUIs and PTN Ninja
-//   read them; `bestmove` is line 1's move, and progress lines carry line 1's score. MultiPV 1
-//   (the default) prints exactly what it always has, with no `multipv 1`, so that Racetrack and
-//   match users see no change.
+// The search runs elsewhere (a SearchBackend: the worker pool, or a fake in tests), so this
+// object never blocks. What it answers to each command, and why (bad lines, the order of answers,
+// one `bestmove` per `go` from a completed depth, the watchdog, game state, a refused
+// `position`, levels, MultiPV, end of input), is docs/tei.md's reference.
 
 import { makeMove } from '../core/makemove.js';
 import { isLegalMove, legalMoves, MAX_MOVES } from '../core/movegen.js';
@@ -103,7 +71,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'ReportWin', type: 'check', default: false },
   // The network evaluation (src/eval/net/) where the board size has one (nets/ holds only
   // networks that scored above the linear evaluation against Tiltak at equal time, though
-  // within the matches' noise: README, Figures). false plays with the linear evaluation alone,
+  // within the matches' noise: docs/strength.md, row Network). false plays with the linear evaluation alone,
   // to compare the two.
   { name: 'Network', type: 'check', default: true },
   // Playing strength for people, 1 (a beginner) to MAX_LEVEL (full strength, the default):
@@ -522,7 +490,7 @@ export class Session {
   }
 
   /**
-   * The game-state rule (README, "Game state"): a position of another size than the current game
+   * The game-state rule (docs/tei.md, "Game state"): a position of another size than the current game
    * starts a new game of that size with the standard reserves; so does a position that cannot be
    * played with the custom reserves (the piece-count options) but can with the standard ones.
    * Either is said in an `info string`. Komi stays. A refused position changes nothing: the

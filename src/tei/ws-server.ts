@@ -1,22 +1,14 @@
-// TEI over WebSocket (`bredon serve`): what PTN Ninja connects to (ws://localhost:7731 by
-// default), so that nobody needs a bridge such as websocketd. Each connection has a TEI session
-// of its own (src/tei/session.ts, exactly the protocol of `bredon tei`) with its own search
-// threads; the same HTTP port serves the web page (web/, built into dist/web/).
-//
-// Framing: one TEI line per text message each way, as websocketd does and as PTN Ninja sends.
-// A message holding several lines (split on \n or \r\n) is taken line by line, since PTN Ninja
-// splits what it receives that way and other clients may batch. Binary messages are refused with
-// an error line; the session goes on.
-//
-// Safety: loopback unless the caller binds elsewhere; browser origins limited to pages on this
-// machine, the server's own page, https://ptn.ninja and those allowed with --allow-origin (a
-// handshake from another origin gets 403 and a log line naming the option that would admit it;
-// clients without an Origin header are not browsers, and could send any Origin anyway); a maximum message size (ws closes the connection
-// with 1009); at most `maxConnections` sessions (one more is accepted and closed at once with
-// 1013 and a reason a client can show); Hash and Threads capped per connection. A client that
-// goes away mid-search ends its session: the search threads are terminated at once. Every
-// callback is guarded, so one client's input or failure never reaches another's session or
-// stops the server.
+// TEI over WebSocket (`bredon serve`): what PTN Ninja connects to (ws://localhost:7731), with no
+// bridge. Each connection has its own TEI session (src/tei/session.ts, exactly `bredon tei`'s
+// protocol) and search threads; the same HTTP port serves the web page (dist/web/).
+// Framing: one TEI line per text message each way, as PTN Ninja sends; a message of several
+// lines is taken line by line; a binary message gets an error line.
+// Safety: loopback unless told otherwise; browser origins limited to this machine's pages, the
+// server's own page, https://ptn.ninja and --allow-origin (others get 403 and a log line naming
+// the option; clients without an Origin are not browsers); a maximum message size (close 1009);
+// at most `maxConnections` sessions (one more is closed with 1013 and a reason); Hash and
+// Threads capped per connection. A client that leaves mid-search has its search threads ended at
+// once. Every callback is guarded, so one client's failure never reaches another or the server.
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';

@@ -1,31 +1,17 @@
 // The tinue solver: depth-first proof-number search (df-pn, Nagai 2002) for a forced road.
-//
-// The attacker (the side to move at the root) may only play moves that win at once or make a
-// tak (leave a road in one: a placement threat or a spread threat); the defender answers with
-// every legal move. So a proof is a strategy in which every attacker move is a win or a threat,
-// which is what Tak players call tinue, and "no tinue" means no such strategy: a quiet attacker
-// move that prepares two threats at once is not looked at. The attacker wins by road only: a move
-// of its own that ends the game on flats is no tak and no win. A defender answer refutes a line
-// when it wins at once (its road), when it leaves the attacker no road in one and no plies left
-// to make another threat, or when it ends the game on flats (a full board, an empty reserve)
-// without losing the count (komi added to Black): an answer that ends the game and loses the
-// count loses like one that allows a road. Komi matters only there. An answer that loses at
-// once (the attacker's road in one after it, or the defender's own spread finishing the
-// attacker's road) needs no search.
-//
-// Plies: `plies` is the number of plies left for the attacker's road, counting every ply of
-// both sides: tinue in 1 is a road at once, in 3 is attacker, defender, attacker (as Tak tools
-// count). Attacker nodes have an odd count, defender nodes an even one. The count is part of
-// the table key (table.ts), which makes every subproblem exact and the graph acyclic. The root
-// is searched with 1, 3, 5... plies (iterative deepening), so the first proof is the shortest.
-//
-// df-pn in the phi/delta form: at every node phi is the proof number for the side to move there
-// (0: it wins) and delta its disproof number (0: it loses); a node's phi is the least delta of
-// its children and its delta the sum of their phis. A child is searched with thresholds that
-// send the search back up as soon as another child (or another branch higher up) looks better.
-//
-// Allocation: moves are ints, children live in per-depth typed arrays grown on demand, the table
-// is one Int32Array; nothing is allocated per node.
+// The attacker (the side to move at the root) plays only moves that win at once or make a tak
+// (a road in one, by placement or spread); the defender answers with every legal move. So "no
+// tinue" means no forced road through threats. The attacker wins by road only. A defender answer
+// refutes a line when it wins at once, leaves no road in one and no plies for another threat, or
+// ends the game on flats without losing the count (komi matters only there); one that loses at
+// once needs no search.
+// `plies` counts both sides (tinue in 3 is attacker, defender, attacker) and is part of the table
+// key (table.ts), so every subproblem is exact and the graph acyclic; the root is searched with
+// 1, 3, 5... plies, so the first proof is the shortest. phi/delta form: phi is the proof number
+// of the side to move (0: it wins), delta its disproof number; a node's phi is its children's
+// least delta, its delta the sum of their phis; thresholds send the search back up as soon as
+// another branch looks better. Moves are ints, children live in per-depth typed arrays, the
+// table is one Int32Array: nothing is allocated per node.
 
 import { makeMove, unmakeMove } from '../core/makemove.js';
 import { generateMoves, MAX_MOVES } from '../core/movegen.js';

@@ -1,23 +1,15 @@
 // Reading the tuner's data: PTN game files and selfplay training files (TSV) into the feature
-// matrix (rows.ts), keeping quiet positions of one board size only, and splitting whole games
-// between training and validation.
-//
-// - PTN: the result comes from the Result tag (unfinished games are skipped), komi from the Komi
-//   tag. A move played by Tiltak whose comment has Tiltak's form `{<eval>/<depth> <time>s}` gives
-//   an evaluation target for the position BEFORE that move: p = (eval + 1) / 2, Tiltak's expected
-//   score for White after searching it. (Bredon's match runner writes the same shape but in
-//   flats from the mover's view, so the form alone is not enough: the mover must be Tiltak. For
-//   Tiltak's own games played with `bredon match`, Site "Bredon match", whose comments are then
-//   Tiltak's score (2p - 1) from the mover's view, Black's are turned to White's view.) A game
-//   with an Annotator tag naming Tiltak (scripts/label-games.ts) has Tiltak's evaluation, from
-//   White's view, on every move whoever played it.
-// - TSV (`bredon selfplay --out`): the result column, and the search score as a second target,
-//   sigmoid(score / K) once K is fitted.
-//
-// Quiet positions only: a static evaluation cannot see a road that is one move away, so such
-// positions would teach the weights to explain tactics they cannot see. Skipped: the first 4
-// plies (the opening swap and the book), finished positions, and positions where either side
-// could complete a road at once by a placement (the road map's threats) or by a spread.
+// matrix (rows.ts), quiet positions of one board size only, whole games split between training
+// and validation.
+// - PTN: result from the Result tag (unfinished games skipped), komi from the Komi tag. A move by
+//   Tiltak with a comment `{<eval>/<depth> <time>s}` gives the position before it the target
+//   p = (eval + 1) / 2. The mover must be Tiltak: Bredon's match runner writes the same shape in
+//   flats. Tiltak's games played with `bredon match` (Site "Bredon match") carry its score from
+//   the mover's view and are turned to White's; a game whose Annotator names Tiltak
+//   (scripts/label-games.ts) has Tiltak's evaluation on every move.
+// - TSV (`bredon selfplay --out`): the result, and sigmoid(score / K) once K is fitted.
+// Quiet positions only (a static evaluation cannot see a road one move away): not the first 4
+// plies, not finished, and no road in one for either side by placement or spread.
 
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';

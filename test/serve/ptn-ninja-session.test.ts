@@ -34,7 +34,7 @@ interface Asked {
   reserves: ReserveOptions;
 }
 
-/** The client's own model of the game state (README, "Game state"), to check each answer. */
+/** The client's own model of the game state (docs/tei.md, "Game state"), to check each answer. */
 class Game {
   size = 6;
   /** Flats1, Flats2, Caps1, Caps2 as PTN Ninja last set them; undefined for the standard. */

@@ -10,7 +10,7 @@ import { RefereeGame } from './game.js';
 
 const start = engineStarter();
 
-/** Archive game 70, Black to move: tinue in 5, d3 e3< c3> a1 4d2- (bredon tinue's README example). */
+/** Archive game 70, Black to move: tinue in 5, d3 e3< c3> a1 4d2- (bredon tinue's example in docs/commands.md). */
 const TINUE5 = KNOWN_TINUES.find((t) => t.game === 70 && t.plies === 5)!.tps;
 
 describe('TEI analysis with the tinue prover', () => {
