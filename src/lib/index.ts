@@ -20,6 +20,7 @@ import { formatMove, parseMove } from '../notation/ptn-move.js';
 import { showPosition } from '../notation/show.js';
 import { formatTps as formatPositionTps, parseTps as parsePositionTps, startTps } from '../notation/tps.js';
 import { searchLimits } from '../search/time.js';
+import { MAX_LEVEL } from '../search/levels.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo as EngineInfo, type SearchLimits, type SearchResult as EngineResult } from '../search/types.js';
 import { isSearchWorker, runSearchWorker, SearchPool, type SearchJob } from '../search/worker.js';
 import { winDrawLoss } from '../tei/wdl.js';
@@ -127,6 +128,11 @@ export interface SearchOptions {
   signal?: AbortSignal;
   /** Called with each completed depth. */
   onInfo?: (info: SearchInfo) => void;
+  /**
+   * Playing level, 1 (a beginner) to 10 (full strength, the default): below 10 the search looks
+   * less far and judges more roughly (docs/levels.md). A level's caps end its search early.
+   */
+  level?: number;
 }
 
 export interface EngineOptions {
@@ -446,6 +452,12 @@ export class Engine {
     if (game.result().over) return Promise.reject(new TakError(`the game is over (${game.result().text}): nothing to search`));
     const noLimit = options.movetime === undefined && options.depth === undefined && options.nodes === undefined;
     const limits = searchLimits({ moveTime: noLimit ? 1000 : options.movetime, depth: options.depth, nodes: options.nodes });
+    if (options.level !== undefined) {
+      if (!Number.isInteger(options.level) || options.level < 1 || options.level > MAX_LEVEL) {
+        return Promise.reject(new TakError(`level must be a whole number from 1 to ${MAX_LEVEL}, got ${options.level}`));
+      }
+      if (options.level < MAX_LEVEL) limits.level = options.level;
+    }
     const { job, root } = searchJob(game, limits);
     const size = game.size;
     const startedAt = performance.now();
