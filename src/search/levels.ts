@@ -43,6 +43,17 @@ export function levelSettings(level: number | undefined): LevelSettings | undefi
 }
 
 /**
+ * A playing level's least thinking time on a game clock (ms): its pace, but never more than the
+ * clock's soft budget `softMs`, so that a person's pace never costs a game on time. 0 at full
+ * strength or without a budget. The TEI session and the PlayTak bot both hold answers this long.
+ */
+export function levelPaceMs(level: number | undefined, softMs: number | undefined): number {
+  const settings = levelSettings(level);
+  if (settings === undefined || softMs === undefined || !(softMs > 0)) return 0;
+  return Math.min(settings.paceMs, softMs);
+}
+
+/**
  * The noise of a position for a search at `amplitude` (centiflats): uniform in
  * [-amplitude, amplitude], fixed by the position's Zobrist key halves.
  */

@@ -14,7 +14,7 @@ import { DEFAULT_RESERVES, MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
 import { parseMove } from '../notation/ptn-move.js';
 import { parseTps, startTps, tpsSize } from '../notation/tps.js';
 import { legalPrefix } from '../search/pv.js';
-import { levelSettings, MAX_LEVEL } from '../search/levels.js';
+import { levelPaceMs, levelSettings, MAX_LEVEL } from '../search/levels.js';
 import { searchLimits } from '../search/time.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchProgress, type SearchResult } from '../search/types.js';
 import { MAX_THREADS, type SearchHandlers, type SearchJob } from '../search/worker.js';
@@ -649,7 +649,7 @@ export class Session {
     search.note = note;
     // A level on a game clock answers at a person's pace, within the clock's budget.
     const onClock = (side === 0 ? go.wtime : go.btime) !== undefined;
-    if (level !== undefined && onClock) search.notBefore = receivedAt + Math.min(level.paceMs, limits.softMs ?? 0);
+    if (onClock) search.notBefore = receivedAt + levelPaceMs(this.level, limits.softMs);
 
     const result = boardResult(root, halfKomi);
     if (result !== ONGOING || legalMoves(root).length === 0) {

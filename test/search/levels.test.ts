@@ -9,7 +9,7 @@ import { Position } from '../../src/core/position.js';
 import { gameResult, ONGOING, resultWinner, WHITE_ROAD } from '../../src/core/result.js';
 import { formatMove, parseMove } from '../../src/notation/ptn-move.js';
 import { parseTps } from '../../src/notation/tps.js';
-import { evalNoise, levelSettings, MAX_LEVEL } from '../../src/search/levels.js';
+import { evalNoise, levelPaceMs, levelSettings, MAX_LEVEL } from '../../src/search/levels.js';
 import { Searcher } from '../../src/search/search.js';
 import { TranspositionTable } from '../../src/search/tt.js';
 import type { SearchLimits } from '../../src/search/types.js';
@@ -37,6 +37,14 @@ describe('level settings', () => {
       expect(hi.nodes).toBeGreaterThan(lo.nodes);
       expect(hi.noise).toBeLessThanOrEqual(lo.noise);
     }
+  });
+
+  it("a level's pace holds an answer 2 s, never past the clock's soft budget; full strength not at all", () => {
+    expect(levelPaceMs(4, 10_000)).toBe(2000);
+    expect(levelPaceMs(4, 700)).toBe(700);
+    expect(levelPaceMs(4, undefined)).toBe(0);
+    expect(levelPaceMs(MAX_LEVEL, 10_000)).toBe(0);
+    expect(levelPaceMs(undefined, 10_000)).toBe(0);
   });
 
   it('noise is fixed by the position and spread over [-amplitude, amplitude]', () => {
