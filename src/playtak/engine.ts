@@ -57,8 +57,10 @@ export class Engine {
   /**
    * Searches the job's position. Never rejects; resolves with a legal move once the search ends
    * by its limits, by stop(), or by the watchdog. One search at a time: wait for the last one.
+   * A finished search's move is held until `minMs` after the start (a playing level's pace),
+   * unless stop() comes first.
    */
-  think(job: SearchJob, onInfo?: (info: SearchInfo) => void, graceMs = WATCHDOG_MS): Promise<Thought> {
+  think(job: SearchJob, onInfo?: (info: SearchInfo) => void, graceMs = WATCHDOG_MS, minMs = 0): Promise<Thought> {
     if (this.running !== undefined) throw new Error('a search is already running');
     const startedAt = performance.now();
     const root: Position = parseTps(job.startTps, job.reserves);
@@ -66,6 +68,9 @@ export class Engine {
     let lastInfo: SearchInfo | undefined;
     return new Promise<Thought>((resolve) => {
       let done = false;
+      let stopped = false;
+      /** A finished search's move, waiting for the pace. */
+      let held: Omit<Thought, 'ms'> | undefined;
       const timers: ReturnType<typeof setTimeout>[] = [];
       const finish = (t: Omit<Thought, 'ms'>) => {
         if (done) return;
@@ -81,12 +86,21 @@ export class Engine {
       };
       const watchdog = (why: string) => {
         if (done) return;
+        if (held !== undefined) return finish(held);
         this.log(`the search did not answer ${why === 'stop' ? WATCHDOG_MS : graceMs} ms after its ${why}: answering from its last report (the threads finish in the background)`);
         this.threads.abandon();
         fallback(`no answer after the ${why}`);
       };
+      const finishPaced = (t: Omit<Thought, 'ms'>) => {
+        const wait = startedAt + minMs - performance.now();
+        if (wait <= 0 || stopped) return finish(t);
+        held = t;
+        timers.push(setTimeout(() => finish(t), wait));
+      };
       this.running = {
         stop: () => {
+          stopped = true;
+          if (held !== undefined) return finish(held);
           this.threads.stop();
           timers.push(setTimeout(() => watchdog('stop'), WATCHDOG_MS));
         },
@@ -105,7 +119,7 @@ export class Engine {
           }
           const r: SearchResult = outcome.result;
           if (r.best === 0 || !isLegalMove(root, r.best, scratch)) return fallback('the search returned no legal move');
-          finish({ move: r.best, score: r.score, depth: r.depth, nodes: outcome.nodes, pv: r.pv });
+          finishPaced({ move: r.best, score: r.score, depth: r.depth, nodes: outcome.nodes, pv: r.pv });
         },
       };
       try {

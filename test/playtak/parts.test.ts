@@ -194,6 +194,24 @@ describe('the engine driver', () => {
     expect(isLegalMove(rootOf(JOB), t.move)).toBe(true);
   });
 
+  it("holds a finished search's move for a level's pace, and lets it go at once on stop", async () => {
+    const best = parseMove('b2', 4);
+    const quick = () => threads((_, h) => setTimeout(() => h.onDone({ result: { best, score: 0, depth: 1, nodes: 1, pv: [best] }, nodes: 1 }), 1)).t;
+    const started = performance.now();
+    const paced = await new Engine(quick()).think(JOB, undefined, WATCHDOG_MS, 60);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(59);
+    expect(paced).toMatchObject({ move: best });
+    expect(paced.fallback).toBeUndefined();
+    // A pace of a minute, cut short by stop(): the search's own move, not a fallback.
+    const engine = new Engine(quick());
+    const pending = engine.think(JOB, undefined, WATCHDOG_MS, 60_000);
+    await new Promise((r) => setTimeout(r, 20));
+    engine.stop();
+    const stopped = await pending;
+    expect(stopped).toMatchObject({ move: best });
+    expect(stopped.fallback).toBeUndefined();
+  });
+
   it('gives up on threads that never answer: a legal move after the deadline, threads replaced', async () => {
     const silent = threads(() => {});
     const started = performance.now();
