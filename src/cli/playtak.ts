@@ -9,6 +9,7 @@ import { PlaytakBot, type BotOptions } from '../playtak/bot.js';
 import { parseServerAddress } from '../playtak/connection.js';
 import { Engine } from '../playtak/engine.js';
 import { PASSWORD_RE, USER_NAME_RE, type SeekParams } from '../playtak/protocol.js';
+import { MAX_LEVEL } from '../search/levels.js';
 import { SearchPool } from '../search/worker.js';
 import { describeScore } from './analyze.js';
 import { halfKomiOption, intOption } from './args.js';
@@ -23,7 +24,7 @@ const DEFAULT_SEEK = { size: 6, timeSec: 600, incSec: 10 };
 export const playtakUsage =
   'bredon playtak [--server URL] [--user NAME] [--seek SIZE TIME INC] [--komi K] [--pieces STONES CAPS] ' +
   '[--color white|black|any] [--rated|--unrated] [--threads N] [--hash MB] [--games N] [--movetime MS] ' +
-  '[--ptn FILE] [--chat] [--debug]';
+  '[--level N] [--ptn FILE] [--chat] [--debug]';
 
 export const playtakHelp: CommandHelp = {
   about:
@@ -45,13 +46,17 @@ export const playtakHelp: CommandHelp = {
     '  --hash MB                transposition table size (default 64)',
     '  --games N                stop after N finished games (default: play on)',
     '  --movetime MS            think at most MS per move, whatever the clock allows',
+    `  --level N                playing level, 1 (a beginner) to ${MAX_LEVEL} (full strength, the default); below`,
+    '                           full strength Bredon takes at least 2 s a move and accepts undo requests',
     `  --ptn FILE               append finished games to FILE (default ${DEFAULT_PTN})`,
-    '  --chat                   answer Tell messages, and Shouts that name the bot, with the evaluation',
+    '  --chat                   answer Tell messages, and Shouts that name the bot, with the evaluation;',
+    "                           take the commands '<bot>: level N' (for that player's games) and '<bot>: help'",
     '  --debug                  log every line sent (never the password) and received',
   ],
   examples: [
     'bredon playtak --seek 6 600 10 --komi 2 --games 5',
     `${PASSWORD_ENV}=secret bredon playtak --user MyBot --seek 5 300 5 --chat`,
+    'bredon playtak --seek 5 600 10 --level 3 --chat --unrated',
     'bredon playtak --server tcp://playtak.com:10000 --seek 4 180 2 --unrated',
   ],
 };
@@ -107,6 +112,7 @@ export function playtakSettings(argv: string[], env: NodeJS.ProcessEnv): Omit<Bo
       hash: { type: 'string' },
       games: { type: 'string' },
       movetime: { type: 'string' },
+      level: { type: 'string' },
       ptn: { type: 'string' },
       chat: { type: 'boolean' },
       debug: { type: 'boolean' },
@@ -166,6 +172,8 @@ export function playtakSettings(argv: string[], env: NodeJS.ProcessEnv): Omit<Bo
   if (games !== undefined) settings.games = games;
   const movetime = intOption('movetime', values.movetime, 1, 86_400_000);
   if (movetime !== undefined) settings.maxMoveMs = movetime;
+  const level = intOption('level', values.level, 1, MAX_LEVEL);
+  if (level !== undefined) settings.level = level;
   return settings;
 }
 

@@ -11,6 +11,8 @@
 // Every server line goes through parseServerLine (unknown and malformed ones are logged and
 // ignored), every move through the rules core. A move we cannot follow, or a NOK of one of ours,
 // means the boards differ: the bot reconnects to get the game replayed (twice, then resigns).
+// Below full strength (--level, or a player's choice in chat: ./commands.ts) the searches are
+// capped (src/search/levels.ts), the moves come at a person's pace and undo requests are granted.
 
 import { makeMove } from '../core/makemove.js';
 import { isLegalMove, MAX_MOVES } from '../core/movegen.js';
@@ -19,9 +21,11 @@ import { boardResult, ONGOING, resultText } from '../core/result.js';
 import { DEFAULT_RESERVES, isSupportedSize } from '../core/sizes.js';
 import { formatMove } from '../notation/ptn-move.js';
 import { startTps } from '../notation/tps.js';
+import { levelPaceMs, MAX_LEVEL } from '../search/levels.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo } from '../search/types.js';
 import type { SearchJob } from '../search/worker.js';
 import { chatReply, mentions, plainDescriber, type Describer, type Evaluation } from './chat.js';
+import { badLevelText, helpText, levelQueryText, levelSetText, parseChatCommand, type ChatCommand } from './commands.js';
 import { networkMargin, ownClockMs, smoothRtt, thinkLimits, type ServerClock } from './clock.js';
 import { describeAddress, openConnection, type Connection, type ServerAddress } from './connection.js';
 import { WATCHDOG_MS, type Engine, type Thought } from './engine.js';
@@ -35,6 +39,8 @@ import {
   formatPing,
   formatProtocol,
   formatQuit,
+  formatRemoveUndo,
+  formatRequestUndo,
   formatResign,
   formatSeek,
   formatSeekCancel,
@@ -77,6 +83,8 @@ export interface BotTiming {
   overWaitMs: number;
   /** At most one chat answer per this many ms. */
   chatIntervalMs: number;
+  /** After accepting an undo, wait this long for the server's `Undo` before playing on. */
+  undoWaitMs: number;
 }
 
 export const DEFAULT_TIMING: BotTiming = {
@@ -93,6 +101,7 @@ export const DEFAULT_TIMING: BotTiming = {
   resumeWaitMs: 5_000,
   overWaitMs: 10_000,
   chatIntervalMs: 5_000,
+  undoWaitMs: 5_000,
 };
 
 /**
@@ -113,6 +122,11 @@ export interface BotOptions {
   chat?: boolean;
   /** An upper bound on the thinking time per move, ms. */
   maxMoveMs?: number;
+  /**
+   * The playing level, 1 to MAX_LEVEL (the default, full strength). Below it the bot plays at a
+   * person's pace and accepts undo requests; a player may choose another level in chat.
+   */
+  level?: number;
   /** Append each finished game here (PTN). */
   ptnPath?: string;
   engine: Engine;
@@ -146,7 +160,7 @@ interface Link {
   early: string[];
   loginSent: boolean;
   /** Commands whose OK/NOK is still to come, in order (the server answers in order). */
-  acks: { kind: 'client' | 'protocol' | 'ping' | 'move'; at: number }[];
+  acks: { kind: 'client' | 'protocol' | 'ping' | 'move' | 'undo'; at: number }[];
   /** The last NOK answered one of our moves: an `Error:` line now means it was refused. */
   moveRefused: boolean;
 }
@@ -177,6 +191,10 @@ interface LiveGame {
   /** Connection losses forced because our board and the server's differed. */
   resyncs: number;
   evaluation: Evaluation | undefined;
+  /** The level of this game, fixed when it starts. */
+  level: number;
+  /** We accepted the opponent's undo request: no move until the server's `Undo` (or the wait ends). */
+  undoTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
 const scratch = new Int32Array(MAX_MOVES);
@@ -212,6 +230,8 @@ export class PlaytakBot {
   private rtt: number | undefined;
   private lastHeard = 0;
   private lastChatAt = -Infinity;
+  /** Levels players chose in chat, by lower-case name: kept while the bot runs, never stored. */
+  private readonly levels = new Map<string, number>();
   private stopping = false;
   private finished = false;
   private readonly summary: BotSummary = { games: 0, wins: 0, losses: 0, draws: 0, reason: 'stopped' };
@@ -295,6 +315,7 @@ export class PlaytakBot {
     if (this.game !== undefined) {
       this.game.settleTimer = this.clearTimer(this.game.settleTimer);
       this.game.overTimer = this.clearTimer(this.game.overTimer);
+      this.game.undoTimer = this.clearTimer(this.game.undoTimer);
     }
     const link = this.link;
     this.link = undefined;
@@ -367,6 +388,7 @@ export class PlaytakBot {
     if (g !== undefined) {
       g.settleTimer = this.clearTimer(g.settleTimer);
       g.overTimer = this.clearTimer(g.overTimer);
+      g.undoTimer = this.clearTimer(g.undoTimer);
     }
     // What we are thinking about can only be sent on a new connection, where the server will
     // replay the game first: start again then.
@@ -630,6 +652,7 @@ export class PlaytakBot {
     const resumed = old !== undefined && old.no === s.game;
     if (this.search !== undefined) this.o.engine.stop();
     const seek = this.o.seek;
+    const opponent = s.colour === 0 ? s.black : s.white;
     const g: LiveGame = {
       no: s.game,
       size: s.size,
@@ -654,15 +677,23 @@ export class PlaytakBot {
       overTimer: resumed ? this.clearTimer(old.overTimer) : undefined,
       resyncs: resumed ? old.resyncs : 0,
       evaluation: undefined,
+      level: resumed ? old.level : this.levelFor(opponent),
+      undoTimer: undefined,
     };
-    if (resumed) old.settleTimer = this.clearTimer(old.settleTimer);
+    if (resumed) {
+      old.settleTimer = this.clearTimer(old.settleTimer);
+      old.undoTimer = this.clearTimer(old.undoTimer);
+    }
     this.game = g;
     if (!resumed) this.o.engine.newGame();
-    const opponent = g.colour === 0 ? g.black : g.white;
     this.log(
       `game ${g.no} ${resumed ? 'resumed' : 'starts'}: ${g.white} vs ${g.black}, ${g.size}x${g.size}, ${g.timeSec} s + ${g.incSec} s, ` +
-        `komi ${g.halfKomi / 2}, ${stones} stones and ${caps} capstones; Bredon (${this.name}) plays ${g.colour === 0 ? 'White' : 'Black'} against ${opponent}`,
+        `komi ${g.halfKomi / 2}, ${stones} stones and ${caps} capstones; Bredon (${this.name}) plays ${g.colour === 0 ? 'White' : 'Black'} against ${opponent}` +
+        (g.level < MAX_LEVEL ? ` at level ${g.level}` : ''),
     );
+    // The seek has no field for a level (README: size, clock, colour, komi, pieces, flags and
+    // opponent only), so the level is said here, to the opponent, when the bot may chat.
+    if (!resumed && this.o.chat) this.send(formatTell(opponent, this.greeting(g.level)));
     this.settle(g);
   }
 
@@ -700,6 +731,9 @@ export class PlaytakBot {
     if (!g.settling && g.pos.side === g.colour) return this.resync(g, `the server sent a move (${ptn}) when it is our turn`);
     if (boardResult(g.pos, g.halfKomi) !== ONGOING) return this.resync(g, `the server sent a move (${ptn}) after the game ended on our board`);
     if (!isLegalMove(g.pos, move, scratch)) return this.resync(g, `the server's move ${ptn} is illegal on our board`);
+    // A move ends any undo request on the server (source: Game.placeMove and moveMove): ours,
+    // sent as the opponent moved, would now stand as a request of our own, so it is withdrawn.
+    if (g.undoTimer !== undefined) this.endUndoWait(g, true, false);
     makeMove(g.pos, move);
     g.moves.push(move);
     const before = g.previousLog[g.log.length];
@@ -737,7 +771,9 @@ export class PlaytakBot {
     if (g === undefined) return;
     if (event === 'Undo') {
       // README: "Undo the last move. Client is supposed to keep track of previous board states".
-      // Bredon never asks for one, so this is the server's word alone; follow it.
+      // It follows an undo request Bredon granted (below full strength); Bredon never asks for
+      // one itself. The server's word is followed in any case.
+      g.undoTimer = this.clearTimer(g.undoTimer);
       const moves = g.moves.slice(0, -1);
       const pos = new Position(g.size, { stones: g.stones, caps: g.caps });
       for (const m of moves) makeMove(pos, m);
@@ -749,8 +785,37 @@ export class PlaytakBot {
       if (this.search !== undefined) this.o.engine.stop();
       return this.maybeThink();
     }
-    // Draw offers and undo requests: Bredon plays on (it neither offers nor accepts).
+    if (event === 'RequestUndo' && g.level < MAX_LEVEL && g.moves.length > 0 && g.undoTimer === undefined) return this.acceptUndo(g);
+    if (event === 'RemoveUndo' && g.undoTimer !== undefined) return this.endUndoWait(g, false);
+    // Draw offers, and undo requests at full strength: Bredon plays on.
     this.log(`game ${g.no}: ${event} from the opponent (ignored: Bredon plays on)`);
+  }
+
+  /**
+   * Below full strength an undo request is granted as the server expects: the same request back
+   * (source: Game.undo takes back one move, the last one, whoever made it). Bredon plays no move
+   * until the server's `Undo` comes, so that the move taken back is the one the opponent meant.
+   */
+  private acceptUndo(g: LiveGame): void {
+    const link = this.link;
+    if (link === undefined || !this.send(formatRequestUndo(g.no), link)) return;
+    link.acks.push({ kind: 'undo', at: performance.now() });
+    this.log(`game ${g.no}: accepting the opponent's undo request (level ${g.level})`);
+    if (this.search?.game === g) this.o.engine.stop();
+    g.undoTimer = setTimeout(() => {
+      g.undoTimer = undefined;
+      if (this.game !== g) return;
+      this.log(`game ${g.no}: no Undo ${this.t.undoWaitMs} ms after accepting one: playing on`);
+      this.endUndoWait(g, true);
+    }, this.t.undoWaitMs);
+  }
+
+  /** Stops waiting for an accepted undo; `withdraw`: take back our request on the server. */
+  private endUndoWait(g: LiveGame, withdraw: boolean, think = true): void {
+    g.undoTimer = this.clearTimer(g.undoTimer);
+    const link = this.link;
+    if (withdraw && link !== undefined && this.send(formatRemoveUndo(g.no), link)) link.acks.push({ kind: 'undo', at: performance.now() });
+    if (think) this.maybeThink();
   }
 
   /** Our board and the server's differ: reconnect so that the server replays the game. */
@@ -786,6 +851,7 @@ export class PlaytakBot {
     if (this.game === g) this.game = undefined;
     g.settleTimer = this.clearTimer(g.settleTimer);
     g.overTimer = this.clearTimer(g.overTimer);
+    g.undoTimer = this.clearTimer(g.undoTimer);
     if (this.search?.game === g) this.o.engine.stop();
     const logged: LoggedGame = {
       gameNo: g.no,
@@ -839,7 +905,7 @@ export class PlaytakBot {
     const link = this.link;
     // While a reconnected bot waits to learn whether its game resumes (resumeTimer), the game
     // may already be gone on the server: no move is searched or sent until it comes back.
-    if (g === undefined || g.settling || link === undefined || !this.loggedIn || this.finished || this.resumeTimer !== undefined) return;
+    if (g === undefined || g.settling || link === undefined || !this.loggedIn || this.finished || this.resumeTimer !== undefined || g.undoTimer !== undefined) return;
     if (g.pos.side !== g.colour || boardResult(g.pos, g.halfKomi) !== ONGOING) return;
     const ply = g.moves.length;
     const limits = thinkLimits({
@@ -852,6 +918,9 @@ export class PlaytakBot {
       piecesLeft: g.pos.stones[g.colour]! + g.pos.caps[g.colour]!,
       ...(this.o.maxMoveMs !== undefined ? { maxMoveMs: this.o.maxMoveMs } : {}),
     });
+    if (g.level < MAX_LEVEL) limits.level = g.level;
+    // Below full strength, a person's pace: the move is held back within the clock's budget.
+    const paceMs = levelPaceMs(g.level, limits.softMs);
     const job: SearchJob = {
       startTps: startTps(g.size),
       reserves: { stones: g.stones, caps: g.caps },
@@ -867,7 +936,7 @@ export class PlaytakBot {
     // Past its deadline, a stalled search may keep half of what the clock has left after it.
     const own = ownClockMs({ colour: g.colour, clock: g.clock, initialMs: g.timeSec * 1000, now: performance.now() });
     const grace = Math.max(WATCHDOG_MS, Math.min(2000, Math.floor((own - networkMargin(this.rtt ?? NaN) - (limits.hardMs ?? 0)) / 2)));
-    this.o.engine.think(job, onInfo, grace).then(
+    this.o.engine.think(job, onInfo, grace, paceMs).then(
       (t) => this.onThought(g, ply, link, root, t),
       (e: Error) => {
         this.search = undefined;
@@ -879,7 +948,7 @@ export class PlaytakBot {
   private onThought(g: LiveGame, ply: number, link: Link, root: Position, t: Thought): void {
     this.search = undefined;
     if (this.finished) return;
-    if (this.game !== g || g.moves.length !== ply || this.link !== link || !this.loggedIn || g.settling || this.resumeTimer !== undefined) {
+    if (this.game !== g || g.moves.length !== ply || this.link !== link || !this.loggedIn || g.settling || this.resumeTimer !== undefined || g.undoTimer !== undefined) {
       return this.maybeThink();
     }
     if (t.move === 0) {
@@ -906,15 +975,51 @@ export class PlaytakBot {
   private onChat(kind: 'shout' | 'tell', player: string, text: string): void {
     if (!this.o.chat || player === this.name || player === 'Server' || player === 'IRC') return;
     if (kind === 'shout' && !mentions(this.name, text)) return;
+    // A command takes effect even when its answer falls to the rate limit below.
+    const command = parseChatCommand(this.name, text, kind === 'tell');
+    const answer = command !== undefined ? this.onCommand(player, command) : undefined;
     const now = performance.now();
     if (now - this.lastChatAt < this.t.chatIntervalMs) return;
     this.lastChatAt = now;
     const g = this.game;
-    const reply = chatReply(
-      g === undefined ? undefined : { no: g.no, opponent: g.colour === 0 ? g.black : g.white, halfKomi: g.halfKomi, plies: g.moves.length, evaluation: g.evaluation },
-      this.o.seek,
-      this.describe,
-    );
+    const reply =
+      answer ??
+      chatReply(
+        g === undefined ? undefined : { no: g.no, opponent: g.colour === 0 ? g.black : g.white, halfKomi: g.halfKomi, plies: g.moves.length, evaluation: g.evaluation },
+        this.o.seek,
+        this.describe,
+        this.levelFor(player),
+      );
     this.send(kind === 'tell' ? formatTell(player, reply) : formatShout(`${player}: ${reply}`));
+  }
+
+  /** Carries out a chat command of `player`; the answer. */
+  private onCommand(player: string, command: ChatCommand): string {
+    const level = this.levelFor(player);
+    switch (command.kind) {
+      case 'help':
+        return helpText(this.name, level);
+      case 'bad-level':
+        return badLevelText(command.text);
+      case 'level-query':
+        return levelQueryText(this.name, level);
+      case 'level': {
+        this.levels.set(player.toLowerCase(), command.level);
+        const g = this.game;
+        const playing = g !== undefined && (g.colour === 0 ? g.black : g.white).toLowerCase() === player.toLowerCase();
+        this.log(`${player} chose level ${command.level}${playing ? ' from the next game on' : ''}`);
+        return levelSetText(command.level, playing ? g.level : undefined);
+      }
+    }
+  }
+
+  /** The level of `player`'s games: the one chosen in chat, else --level. */
+  private levelFor(player: string): number {
+    return this.levels.get(player.toLowerCase()) ?? this.o.level ?? MAX_LEVEL;
+  }
+
+  private greeting(level: number): string {
+    const strength = level >= MAX_LEVEL ? `full strength (level ${MAX_LEVEL} of ${MAX_LEVEL})` : `level ${level} of ${MAX_LEVEL}, with undos allowed`;
+    return `Hello! I play you at ${strength}. Say "${this.name}: help" for my commands.`;
   }
 }

@@ -1,10 +1,12 @@
 // `--chat`: what Bredon says when someone asks. A Tell (private) is always answered; a Shout
 // (everyone's chat) only when it names the bot, so that the bot never talks over the room. The
 // answer is the evaluation of the game in words, as `bredon analyze` words it (the describer is
-// passed in: src/cli/analyze.ts has it).
+// passed in: src/cli/analyze.ts has it). Commands (`<bot>: level N`, `<bot>: help`) are read by
+// ./commands.ts before this answer is given.
 
 import type { Position } from '../core/position.js';
 import { formatMove } from '../notation/ptn-move.js';
+import { MAX_LEVEL } from '../search/levels.js';
 import type { SearchInfo } from '../search/types.js';
 import type { SeekParams } from './protocol.js';
 
@@ -39,10 +41,11 @@ export interface ChatGame {
 }
 
 /** The answer: the game's evaluation in words, or what the bot is waiting for. */
-export function chatReply(game: ChatGame | undefined, seek: SeekParams, describe: Describer): string {
+export function chatReply(game: ChatGame | undefined, seek: SeekParams, describe: Describer, level = MAX_LEVEL): string {
   if (game === undefined) {
     const komi = seek.halfKomi === 0 ? '' : `, komi ${seek.halfKomi / 2}`;
-    return `I am not playing right now: my seek is ${seek.size}x${seek.size}, ${seek.timeSec / 60} min + ${seek.incSec} s${komi}. Accept it to play me!`;
+    const strength = level >= MAX_LEVEL ? 'full strength' : `level ${level} of ${MAX_LEVEL}`;
+    return `I am not playing right now: my seek is ${seek.size}x${seek.size}, ${seek.timeSec / 60} min + ${seek.incSec} s${komi}, and I would play you at ${strength}. Accept it to play me!`;
   }
   const head = `Game ${game.no} against ${game.opponent}, move ${Math.floor(game.plies / 2) + 1}`;
   const e = game.evaluation;

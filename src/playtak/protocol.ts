@@ -315,6 +315,20 @@ export function formatGameMove(game: number, playtakMove: string): string {
   return `Game#${game} ${playtakMove}`;
 }
 
+/**
+ * `Game#<no> RequestUndo` (README: "Request undo"). Sent after the opponent's request, it is the
+ * acceptance: the server then takes back the last move and sends both players `Game#<no> Undo`
+ * (source: Game.undo). The server answers OK either way (source: Client.java).
+ */
+export function formatRequestUndo(game: number): string {
+  return `Game#${game} RequestUndo`;
+}
+
+/** `Game#<no> RemoveUndo` (README): withdraws our standing undo request; answered OK. */
+export function formatRemoveUndo(game: number): string {
+  return `Game#${game} RemoveUndo`;
+}
+
 export function formatResign(game: number): string {
   return `Game#${game} Resign`;
 }

@@ -16,7 +16,7 @@ import { PlaytakBot, type BotOptions, type BotSummary, type BotTiming } from '..
 import { parseServerAddress } from '../../src/playtak/connection.js';
 import { Engine, type SearchThreads } from '../../src/playtak/engine.js';
 import type { SeekParams } from '../../src/playtak/protocol.js';
-import { SearchPool } from '../../src/search/worker.js';
+import { SearchPool, type SearchJob } from '../../src/search/worker.js';
 import { BREDON } from '../shared.js';
 import { FakePlaytak, type Policy, type Scenario } from './fake-server.js';
 
@@ -100,6 +100,21 @@ function play(server: FakePlaytak, options: Partial<BotOptions> = {}, threads?: 
     ...options,
   });
   return { bot, done: bot.run(), logs, outs, ptn };
+}
+
+/** Search threads that record every job before the real ones search it. */
+function recording(jobs: SearchJob[]): SearchThreads {
+  const pool = new SearchPool({ hashMb: 8, threads: 1, script: BREDON, log: () => {} });
+  return {
+    start: (job, handlers, startedAt) => {
+      jobs.push(job);
+      pool.start(job, handlers, startedAt);
+    },
+    stop: () => pool.stop(),
+    abandon: () => pool.abandon(),
+    newGame: () => pool.newGame(),
+    close: () => pool.close(),
+  };
 }
 
 function games(run: Run) {
@@ -279,6 +294,73 @@ describe('bredon playtak against a fake server', () => {
     expect(tells.length).toBeGreaterThan(0);
     expect(server.chat.some((l) => l.startsWith('Shout Carol: Game 100'))).toBe(true);
     expect(server.chat.some((l) => /Bob/.test(l))).toBe(false);
+  });
+
+  it('plays at --level below full strength: every search at that level, and an undo request granted', async () => {
+    // Bredon plays White; after its second move (ply 3) the opponent asks to take it back.
+    const server = await serve('ws', { opponent: 'Scripted', policy: randomPolicy(19), undoRequestAtPly: 3 });
+    const jobs: SearchJob[] = [];
+    const run = play(server, { level: 3, seek: { ...SEEK, colour: 'W' } }, recording(jobs));
+    const summary = await run.done;
+    expect(server.errors).toEqual([]);
+    expect(server.noks).toBe(0);
+    expect(summary.games).toBe(1);
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(jobs.every((j) => j.limits.level === 3)).toBe(true);
+    expect(server.received).toContain('Game#100 RequestUndo');
+    expect(server.undos).toBe(1);
+    // The logged game is the server's, without the move taken back.
+    expectLogged(run, server);
+    expect(run.logs.some((l) => /accepting the opponent's undo request \(level 3\)/.test(l))).toBe(true);
+    expect(run.logs.some((l) => /the server undid the last move/.test(l))).toBe(true);
+  });
+
+  it('declines an undo request at full strength, and searches without a level', async () => {
+    const server = await serve('ws', { opponent: 'Scripted', policy: randomPolicy(19), undoRequestAtPly: 3 });
+    const jobs: SearchJob[] = [];
+    const run = play(server, { seek: { ...SEEK, colour: 'W' } }, recording(jobs));
+    const summary = await run.done;
+    expect(server.errors).toEqual([]);
+    expect(summary).toMatchObject({ games: 1, wins: 1 });
+    expect(jobs.every((j) => j.limits.level === undefined)).toBe(true);
+    expect(server.received.some((l) => /RequestUndo/.test(l))).toBe(false);
+    expect(server.undos).toBe(0);
+    expectLogged(run, server);
+    expect(run.logs.some((l) => /RequestUndo from the opponent \(ignored/.test(l))).toBe(true);
+  });
+
+  it("takes chat commands: a player's level from their next game on, help, and a bad level refused", async () => {
+    const garbage = [
+      'Shout <Scripted> guest1: LEVEL 2',
+      'Tell <Alice> level 4',
+      'Tell <Alice> level',
+      'Shout <Bob> Guest1: level 11',
+      'Shout <Carol> Guest1: help',
+    ];
+    const server = await serve('ws', { opponent: 'Scripted', policy: randomPolicy(23), games: 2, acceptDelayMs: 150, garbage, garbagePerBatch: 5 });
+    const jobs: SearchJob[] = [];
+    const run = play(server, { games: 2, chat: true, seek: { ...SEEK, colour: 'W' } }, recording(jobs));
+    const summary = await run.done;
+    expect(server.errors).toEqual([]);
+    expect(summary.games).toBe(2);
+    const told = (prefix: string) => server.chat.filter((l) => l.startsWith(prefix));
+    // The greetings say each game's level: full strength, then the level Scripted chose.
+    expect(told('Tell Scripted Hello!')).toEqual([
+      'Tell Scripted Hello! I play you at full strength (level 10 of 10). Say "Guest1: help" for my commands.',
+      'Tell Scripted Hello! I play you at level 2 of 10, with undos allowed. Say "Guest1: help" for my commands.',
+    ]);
+    expect(told('Shout Scripted:')).toEqual(['Shout Scripted: Done: I play you at level 2 of 10 from your next game on (this one stays at level 10).']);
+    expect(told('Tell Alice')).toEqual(['Tell Alice Done: I play you at level 4 of 10 from now on.', 'Tell Alice I play you at level 4 of 10; "Guest1: level N" changes it, 1 (a beginner) to 10.']);
+    expect(told('Shout Bob:')).toEqual(['Shout Bob: Levels are whole numbers from 1 (a beginner) to 10 (full strength): "11" is not one.']);
+    const help = told('Shout Carol:');
+    expect(help).toHaveLength(1);
+    expect(help[0]).toMatch(/"Guest1: level N" sets my level .*"Guest1: help" shows this/);
+    expect(help[0]!.length).toBeLessThanOrEqual(6 + 256);
+    // Game 100 searched at full strength, game 101 at level 2: no job without a level after one with it.
+    const levels = jobs.map((j) => j.limits.level);
+    expect(levels[0]).toBeUndefined();
+    expect(levels.at(-1)).toBe(2);
+    expect(levels.slice(levels.indexOf(2)).every((l) => l === 2)).toBe(true);
   });
 
   it('stops after the current game, or resigns it when told twice', async () => {

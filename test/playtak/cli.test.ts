@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { legalMoves } from '../../src/core/movegen.js';
 import { parsePtnGames, tagValue } from '../../src/notation/ptn-game.js';
+import { playtakSettings } from '../../src/cli/playtak.js';
 import { bredon } from '../cli/bredon.js';
 import { BREDON } from '../shared.js';
 import { FakePlaytak, type Scenario } from './fake-server.js';
@@ -85,6 +86,11 @@ describe('bredon playtak (the built program)', () => {
     expect(refused.stderr.trimEnd().split('\n').at(-1)).toBe('bredon playtak: login refused: Authentication failure');
   });
 
+  it('takes --level for the bot, full strength without it', () => {
+    expect(playtakSettings(['--level', '3'], {}).level).toBe(3);
+    expect(playtakSettings([], {}).level).toBeUndefined();
+  });
+
   it('refuses a bad command line with one line, exit 2', () => {
     const cases: [string[], RegExp][] = [
       [['--user', 'BredonBot'], /needs its password in the environment variable BREDON_PLAYTAK_PASSWORD/],
@@ -95,6 +101,8 @@ describe('bredon playtak (the built program)', () => {
       [['--color', 'green'], /--color must be white, black or any/],
       [['--rated', '--unrated'], /contradict/],
       [['--server', 'http://example.com'], /--server: .* is neither/],
+      [['--level', '11'], /--level must be from 1 to 10/],
+      [['--level', 'easy'], /--level must be a whole number/],
     ];
     for (const [args, message] of cases) {
       const r = bredon('playtak', ...args);

@@ -3,8 +3,8 @@
 // playtak-api server/src/main/java/tak: Client.java, Game.java, Seek.java): Welcome!, Login or
 // Register, Client/Protocol answered OK, guest logins with rejoin tokens, accounts with
 // passwords, PING/OK, V1-V3 seeks, Game Start in the layout of the client's protocol version,
-// clocks (Time in seconds, or Timems) sent before the move they follow, Over, and a rejoin that
-// replays the game. A scripted opponent accepts the bot's seek and plays by a policy.
+// clocks (Time in seconds, or Timems) sent before the move they follow, Over, a rejoin that
+// replays the game, and undo requests (Game.undo: the second request takes back one move). A scripted opponent accepts the bot's seek and plays by a policy.
 //
 // The bot's moves are read here independently of src/playtak (PlayTak text to PTN by this file's
 // own code, then the rules core's PTN parser) and checked legal by the rules core; anything
@@ -48,6 +48,12 @@ export interface Scenario {
   ignoreLogin?: boolean;
   /** Refuse the bot's move at this ply once (NOK, then Error:), as if the boards disagreed. */
   refusePly?: number;
+  /**
+   * Once, right after the bot's move that makes this ply, the opponent asks for an undo and waits
+   * `undoWaitMs` (default 2000) for the bot to agree before it withdraws the request and moves.
+   */
+  undoRequestAtPly?: number;
+  undoWaitMs?: number;
 }
 
 export interface FakeGame {
@@ -74,6 +80,8 @@ export interface FakeGame {
   /** Is the bot's connection gone (the opponent holds its move)? */
   away: boolean;
   heldMove: boolean;
+  /** Who has asked for an undo that stands (Game.undoRequestedBy). */
+  undoBy: 'bot' | 'opponent' | undefined;
 }
 
 interface Client {
@@ -134,6 +142,9 @@ export class FakePlaytak {
   rejoins = 0;
   /** NOKs sent: a bot that speaks the protocol right gets none. */
   noks = 0;
+  /** Moves taken back by agreement. */
+  undos = 0;
+  private undoAsked = false;
   port = 0;
 
   private server: NetServer | WebSocketServer | undefined;
@@ -309,6 +320,11 @@ export class FakePlaytak {
     if (g === undefined && (m = SEEK_V3.exec(line) ?? SEEK_V2.exec(line) ?? SEEK_V1.exec(line))) return this.onSeek(client, line, m);
     if (g !== undefined && ((m = PLACE.exec(line)) || (m = MOVE.exec(line))) && Number(m[1]) === g.no) return this.onBotMove(client, g, line.slice(line.indexOf(' ') + 1).trim());
     if (g !== undefined && line === `Game#${g.no} Resign`) return this.end(g, g.botColour === 0 ? '0-1' : '1-0');
+    if (g !== undefined && line === `Game#${g.no} RequestUndo`) return this.onUndoRequest(client, g);
+    if (g !== undefined && line === `Game#${g.no} RemoveUndo`) {
+      if (g.undoBy === 'bot') g.undoBy = undefined;
+      return client.send('OK');
+    }
     if (/^(Shout|Tell) /.test(line)) {
       this.chat.push(line);
       if (line.startsWith('Tell ')) client.send(`Told <${line.split(' ')[1]}> ${line.split(' ').slice(2).join(' ')}`);
@@ -422,6 +438,7 @@ export class FakePlaytak {
       result: undefined,
       away: false,
       heldMove: false,
+      undoBy: undefined,
     };
     this.games.push(g);
     this.live.set(bot, g);
@@ -475,6 +492,7 @@ export class FakePlaytak {
   }
 
   private apply(g: FakeGame, move: number, playtak: string): void {
+    g.undoBy = undefined; // a move ends any undo request (Game.placeMove, moveMove)
     makeMove(g.pos, move);
     g.playtak.push(playtak);
     g.ptn.push(formatMove(move, g.size));
@@ -514,7 +532,51 @@ export class FakePlaytak {
     this.sendClock(g);
     this.apply(g, move, text);
     client.send('OK');
-    if (g.result === undefined && !this.maybeDrop(g)) this.scheduleOpponent(g);
+    if (g.result === undefined && !this.maybeDrop(g) && !this.maybeAskUndo(g)) this.scheduleOpponent(g);
+  }
+
+  /** The scenario's undo request, after the bot's move: true if the opponent now waits for an answer. */
+  private maybeAskUndo(g: FakeGame): boolean {
+    if (this.undoAsked || this.scenario.undoRequestAtPly !== g.playtak.length) return false;
+    this.undoAsked = true;
+    g.undoBy = 'opponent';
+    this.toBot(g, `Game#${g.no} RequestUndo`);
+    this.later(this.scenario.undoWaitMs ?? 2000, () => {
+      if (g.undoBy !== 'opponent' || g.result !== undefined) return;
+      g.undoBy = undefined;
+      this.toBot(g, `Game#${g.no} RemoveUndo`);
+      this.scheduleOpponent(g);
+    });
+    return true;
+  }
+
+  /**
+   * Game.undo, then Client.java's OK: a request after the other side's takes back the last move
+   * (the clocks go out, then Undo to the bot); else it stands. Unlike the real server, the
+   * clocks are not rewound: the turn's clock starts again from now.
+   */
+  private onUndoRequest(client: Client, g: FakeGame): void {
+    if (g.playtak.length === 0) {
+      client.send('NOK');
+      return client.send('OK');
+    }
+    if (g.undoBy !== 'opponent') {
+      g.undoBy = 'bot';
+      return client.send('OK');
+    }
+    g.undoBy = undefined;
+    g.playtak.pop();
+    g.ptn.pop();
+    const pos = new Position(g.size, { stones: g.stones, caps: g.caps });
+    for (const t of g.ptn) makeMove(pos, parseMove(t, g.size));
+    g.pos = pos;
+    g.turnStartedAt = performance.now();
+    this.undos++;
+    this.sendClock(g);
+    this.toBot(g, `Game#${g.no} Undo`);
+    this.armFlag(g);
+    client.send('OK');
+    if (g.pos.side !== g.botColour) this.scheduleOpponent(g);
   }
 
   private maybeDrop(g: FakeGame): boolean {

@@ -12,6 +12,7 @@ import { parseMove } from '../../src/notation/ptn-move.js';
 import { startTps } from '../../src/notation/tps.js';
 import { describeScore } from '../../src/cli/analyze.js';
 import { chatReply, mentions } from '../../src/playtak/chat.js';
+import { helpText, parseChatCommand } from '../../src/playtak/commands.js';
 import { BASE_MARGIN_MS, MAX_MARGIN_MS, networkMargin, ownClockMs, smoothRtt, thinkLimits } from '../../src/playtak/clock.js';
 import { openConnection, parseServerAddress } from '../../src/playtak/connection.js';
 import { Engine, WATCHDOG_MS, type SearchThreads } from '../../src/playtak/engine.js';
@@ -274,8 +275,23 @@ describe('chat', () => {
     expect(mentions('', 'anything')).toBe(false);
   });
 
+  it('reads the commands: the bot\'s name first (any case; optional in a Tell), level N, level, help', () => {
+    expect(parseChatCommand('Guest12', 'guest12: Level 3', false)).toEqual({ kind: 'level', level: 3 });
+    expect(parseChatCommand('Guest12', 'Guest12, level 10', false)).toEqual({ kind: 'level', level: 10 });
+    expect(parseChatCommand('Guest12', 'level 3', true)).toEqual({ kind: 'level', level: 3 });
+    expect(parseChatCommand('Guest12', 'level 3', false)).toBeUndefined();
+    expect(parseChatCommand('Guest12', 'Guest12: level', false)).toEqual({ kind: 'level-query' });
+    expect(parseChatCommand('Guest12', 'Guest12 help', false)).toEqual({ kind: 'help' });
+    for (const bad of ['0', '11', 'four', '3.5', '-2', '3 please']) expect(parseChatCommand('Guest12', `Guest12: level ${bad}`, false)).toEqual({ kind: 'bad-level', text: bad });
+    expect(parseChatCommand('Guest12', 'Guest12: how is it going?', false)).toBeUndefined();
+    expect(parseChatCommand('Guest12', 'Guest123: level 3', false)).toBeUndefined();
+    // Fits one chat line (256 characters) even as a Shout to a player of the longest name.
+    expect('Abcdefghijklmnop: '.length + helpText('Abcdefghijklmnop', 10).length).toBeLessThanOrEqual(256);
+  });
+
   it('says what it waits for, or how the game stands in words', () => {
-    expect(chatReply(undefined, seek, describeScore)).toBe('I am not playing right now: my seek is 6x6, 10 min + 10 s, komi 2. Accept it to play me!');
+    expect(chatReply(undefined, seek, describeScore)).toBe('I am not playing right now: my seek is 6x6, 10 min + 10 s, komi 2, and I would play you at full strength. Accept it to play me!');
+    expect(chatReply(undefined, seek, describeScore, 3)).toMatch(/I would play you at level 3 of 10\./);
     const root = new Position(6);
     makeMove(root, parseMove('a1', 6));
     const info = { score: 120, mateIn: 0, pv: [parseMove('f6', 6), parseMove('c3', 6)], depth: 8 };

@@ -11,6 +11,8 @@ import {
   formatPing,
   formatProtocol,
   formatQuit,
+  formatRemoveUndo,
+  formatRequestUndo,
   formatResign,
   formatSeek,
   formatSeekCancel,
@@ -146,6 +148,9 @@ describe('client commands', () => {
     expect(formatGuestLogin()).toBe('Login Guest');
     expect(formatGuestLogin('abcdefghijklmnopqrst')).toBe('Login Guest abcdefghijklmnopqrst');
     expect(formatGameMove(12, 'M A1 A3 1 2')).toBe('Game#12 M A1 A3 1 2');
+    // source: Client.java's undoString and removeUndoString, `^Game#(\\d+) RequestUndo` and `... RemoveUndo`.
+    expect(formatRequestUndo(12)).toBe('Game#12 RequestUndo');
+    expect(formatRemoveUndo(12)).toBe('Game#12 RemoveUndo');
     expect(formatResign(12)).toBe('Game#12 Resign');
     expect(formatPing()).toBe('PING');
     expect(formatQuit()).toBe('quit');
