@@ -798,7 +798,14 @@ export class PlaytakBot {
    */
   private acceptUndo(g: LiveGame): void {
     const link = this.link;
-    if (link === undefined || !this.send(formatRequestUndo(g.no), link)) return;
+    if (link === undefined) return;
+    // A request that comes before the server's OK to our last move was made before that move,
+    // which ended it (source: Game.placeMove, moveMove): ours would be a new request of our own.
+    if (link.acks.some((a) => a.kind === 'move')) {
+      this.log(`game ${g.no}: an undo request crossed our move, which ended it on the server: not answered`);
+      return;
+    }
+    if (!this.send(formatRequestUndo(g.no), link)) return;
     link.acks.push({ kind: 'undo', at: performance.now() });
     this.log(`game ${g.no}: accepting the opponent's undo request (level ${g.level})`);
     if (this.search?.game === g) this.o.engine.stop();

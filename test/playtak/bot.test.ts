@@ -315,6 +315,18 @@ describe('bredon playtak against a fake server', () => {
     expect(run.logs.some((l) => /the server undid the last move/.test(l))).toBe(true);
   });
 
+  it('leaves unanswered an undo request that crossed its own move (the move ended it)', async () => {
+    const server = await serve('ws', { opponent: 'Scripted', policy: randomPolicy(19), undoCrossesPly: 3 });
+    const run = play(server, { level: 3, seek: { ...SEEK, colour: 'W' } });
+    const summary = await run.done;
+    expect(server.errors).toEqual([]);
+    expect(summary.games).toBe(1);
+    expect(server.received.some((l) => /RequestUndo/.test(l))).toBe(false);
+    expect(server.undos).toBe(0);
+    expectLogged(run, server);
+    expect(run.logs.some((l) => /an undo request crossed our move/.test(l))).toBe(true);
+  });
+
   it('declines an undo request at full strength, and searches without a level', async () => {
     const server = await serve('ws', { opponent: 'Scripted', policy: randomPolicy(19), undoRequestAtPly: 3 });
     const jobs: SearchJob[] = [];

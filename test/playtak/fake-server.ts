@@ -54,6 +54,8 @@ export interface Scenario {
    */
   undoRequestAtPly?: number;
   undoWaitMs?: number;
+  /** Once, when the bot's move for this ply comes in, an undo request of the opponent's goes out just before the server takes the move (the two cross). */
+  undoCrossesPly?: number;
 }
 
 export interface FakeGame {
@@ -145,6 +147,7 @@ export class FakePlaytak {
   /** Moves taken back by agreement. */
   undos = 0;
   private undoAsked = false;
+  private undoCrossed = false;
   port = 0;
 
   private server: NetServer | WebSocketServer | undefined;
@@ -524,6 +527,11 @@ export class FakePlaytak {
       this.error(`game ${g.no}, ply ${g.playtak.length + 1}: the bot's move '${text}' is illegal`);
       client.send('NOK');
       return client.send('Error:Invalid move');
+    }
+    if (!this.undoCrossed && this.scenario.undoCrossesPly === g.playtak.length + 1) {
+      this.undoCrossed = true;
+      g.undoBy = 'opponent';
+      this.toBot(g, `Game#${g.no} RequestUndo`);
     }
     if (!this.tick(g)) {
       this.error(`game ${g.no}: the bot moved after its clock ran out`);
