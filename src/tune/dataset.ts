@@ -10,7 +10,9 @@
 //   Tiltak's own games played with `bredon match`, Site "Bredon match", whose comments are then
 //   Tiltak's score (2p - 1) from the mover's view, Black's are turned to White's view.) A game
 //   with an Annotator tag naming Tiltak (scripts/label-games.ts) has Tiltak's evaluation, from
-//   White's view, on every move whoever played it.
+//   White's view, on every move whoever played it. A game labelled by `bredon label` (Annotator
+//   "Bredon label, N nodes"; docs/data.md) has Bredon's search score on each labelled move, read
+//   as the selfplay score below. Files ending in .ptn.gz are gzip-compressed PTN.
 // - TSV (`bredon selfplay --out`): the result column, and the search score as a second target,
 //   sigmoid(score / K) once K is fitted.
 //
@@ -31,6 +33,9 @@ import { MAP, mapRoads } from '../eval/roadmap.js';
 import { halfKomiFrom, parsePtnFile, replayGame, tagValue, type PtnGame } from '../notation/ptn-game.js';
 import { parseTps } from '../notation/tps.js';
 import { spreadWin } from '../tactics/spread-roads.js';
+import { gunzipSync } from 'node:zlib';
+import { isGzipName } from '../selfplay/compressed.js';
+import { labelNodes, labelScore } from '../selfplay/labelled-ptn.js';
 import { readTrainingFile } from '../selfplay/training-file.js';
 import { RowBuilder, type Rows } from './rows.js';
 
@@ -295,15 +300,19 @@ function addPtnGame(c: QuietCollector, file: string, game: PtnGame, opts: LoadOp
   try {
     const halfKomi = halfKomiFrom(tagValue(game, 'Komi') ?? '0');
     const { tiltak, target } = tiltakTargets(game);
+    // A game labelled by bredon label (src/selfplay/labelled-ptn.ts) carries Bredon's search
+    // score, White's view in centiflats, on the move played from each labelled position.
+    const labelled = labelNodes(game) !== undefined;
+    const score = (k: number): number => (labelled ? labelScore(game.moves[k]?.comment) : NaN);
     const held = isValidationGame(file, game.index - 1, opts.seed, opts.validation);
     let i = 0;
     // onMove sees the position after moves[i - 1], i.e. the position before moves[i], whose
-    // comment (when Tiltak played that move) is Tiltak's evaluation of this position.
+    // comment (when Tiltak played that move, or the game is labelled) is the evaluation of this position.
     replayGame(game, {
       size: opts.size,
       onMove: (pos) => {
         i++;
-        c.add(pos, halfKomi, result, target(i), NaN, tiltak, held);
+        c.add(pos, halfKomi, result, target(i), score(i), tiltak, held);
       },
     });
     c.stats.games++;
@@ -319,7 +328,7 @@ function addPtnGame(c: QuietCollector, file: string, game: PtnGame, opts: LoadOp
 }
 
 async function loadPtn(c: QuietCollector, file: string, opts: LoadOptions): Promise<void> {
-  const text = await readFile(file, 'utf8');
+  const text = isGzipName(file) ? gunzipSync(await readFile(file)).toString('utf8') : await readFile(file, 'utf8');
   for (const g of parsePtnFile(text)) {
     if ('error' in g) {
       c.stats.errors++;
@@ -367,9 +376,9 @@ export async function readGames(files: readonly string[], opts: LoadOptions, c: 
   for (const file of files) {
     const lower = file.toLowerCase();
     const before = { ...c.stats };
-    if (lower.endsWith('.ptn')) await loadPtn(c, file, opts);
+    if (lower.endsWith('.ptn') || lower.endsWith('.ptn.gz')) await loadPtn(c, file, opts);
     else if (lower.endsWith('.tsv')) await loadTsv(c, file, opts);
-    else throw new Error(`${file}: data files must be .ptn (games) or .tsv (bredon selfplay --out)`);
+    else throw new Error(`${file}: data files must be .ptn or .ptn.gz (games) or .tsv (bredon selfplay --out)`);
     opts.log?.(`${file}: ${c.stats.games - before.games} games, ${c.stats.kept - before.kept} quiet positions kept`);
   }
 }
