@@ -25,8 +25,7 @@ import type { CommandHelp } from './help.js';
 
 export const trainUsage =
   'bredon train --size N --data FILE [--data FILE ...] [--hidden H] [--epochs N] [--batch B] [--lr X] [--lambda L] ' +
-  '[--validation F] [--seed S] [--threads N] [--l2 X] [--no-reserve-inputs] [--no-residual] [--eval-only] [--init NET.bin] [--nets DIR] [--generated PATH] [--no-install] [--dry-run]\n' +
-  '  bredon train --from nets/NAME.json [--nets DIR]';
+  '[--validation F] [--seed S] [--threads N] [--l2 X] [--no-reserve-inputs] [--no-residual] [--eval-only] [--init NET.bin] [--nets DIR] [--generated PATH] [--no-install] [--dry-run] | bredon train --from NET.json [--nets DIR]';
 
 const DEFAULTS = { hidden: 64, epochs: 12, batch: 4096, lr: 0.002, lambda: 0.5, validation: 0.1, seed: 1, l2: 0 };
 
