@@ -12,6 +12,7 @@ import { analyzeHelp, runAnalyze, analyzeUsage } from './analyze.js';
 import { runSelfplay, selfplayUsage } from './selfplay.js';
 import { runTune, tuneHelp, tuneUsage } from './tune.js';
 import { runTrain, trainHelp, trainUsage } from './train.js';
+import { labelHelp, labelUsage, runLabel } from './label.js';
 import { runTinue, tinueHelp, tinueUsage } from './tinue.js';
 import { annotateHelp, annotateUsage, runAnnotate } from './annotate.js';
 import { playtakHelp, playtakUsage, runPlaytak } from './playtak.js';
@@ -43,6 +44,7 @@ const commands: Record<string, Command> = {
   selfplay: { usage: selfplayUsage, run: runSelfplay },
   tune: { usage: tuneUsage, help: tuneHelp, run: runTune },
   train: { usage: trainUsage, help: trainHelp, run: runTrain },
+  label: { usage: labelUsage, help: labelHelp, run: runLabel },
   tinue: { usage: tinueUsage, help: tinueHelp, run: runTinue },
   annotate: { usage: annotateUsage, help: annotateHelp, run: runAnnotate },
   playtak: { usage: playtakUsage, help: playtakHelp, run: (argv, out) => runPlaytak(argv, out, VERSION) },

@@ -4,14 +4,15 @@
 // progress bar go to stderr.
 
 import { existsSync, readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { inputLayout } from '../eval/net/inputs.js';
-import { hashInName, parseNetwork, type Network } from '../eval/net/network.js';
+import { fnv1a, hashInName, parseNetwork, serializeNetwork, type Network } from '../eval/net/network.js';
 import { wdlScale } from '../tei/wdl.js';
 import type { Shape } from '../train/model.js';
 import { DEFAULT_GENERATED, DEFAULT_NETS_DIR, installNetwork, writeNetwork } from '../train/net-files.js';
+import { dataSha256, manifestPath, readManifest, repositoryRoot, resolveRebuild, trainArgs, type TrainManifest } from '../train/manifest.js';
 import { dequantise, quantise } from '../train/quantise.js';
 import { SampleCollector } from '../train/samples.js';
 import { fit, type EpochLosses } from '../train/trainer.js';
@@ -24,7 +25,7 @@ import type { CommandHelp } from './help.js';
 
 export const trainUsage =
   'bredon train --size N --data FILE [--data FILE ...] [--hidden H] [--epochs N] [--batch B] [--lr X] [--lambda L] ' +
-  '[--validation F] [--seed S] [--threads N] [--l2 X] [--no-reserve-inputs] [--no-residual] [--eval-only] [--init NET.bin] [--nets DIR] [--generated PATH] [--no-install] [--dry-run]';
+  '[--validation F] [--seed S] [--threads N] [--l2 X] [--no-reserve-inputs] [--no-residual] [--eval-only] [--init NET.bin] [--nets DIR] [--generated PATH] [--no-install] [--dry-run] | bredon train --from NET.json [--nets DIR]';
 
 const DEFAULTS = { hidden: 64, epochs: 12, batch: 4096, lr: 0.002, lambda: 0.5, validation: 0.1, seed: 1, l2: 0 };
 
@@ -40,7 +41,8 @@ export const trainHelp: CommandHelp = {
   ].join('\n'),
   options: [
     '  --size N          board size, 3 to 8 (required)',
-    '  --data FILE       games (.ptn, Tiltak comments as evaluation targets) or selfplay (.tsv); repeatable',
+    '  --data FILE       games (.ptn or .ptn.gz; Tiltak comments or bredon label\'s labels as evaluation',
+    '                    targets) or selfplay (.tsv); repeatable',
     `  --hidden H        hidden units per side (default ${DEFAULTS.hidden})`,
     `  --epochs N        passes over the training positions (default ${DEFAULTS.epochs})`,
     `  --batch B         positions per step (default ${DEFAULTS.batch})`,
@@ -60,11 +62,17 @@ export const trainHelp: CommandHelp = {
     `  --generated PATH  the engine's list to update (default ${DEFAULT_GENERATED})`,
     "  --no-install      write the files but leave the engine's list alone",
     '  --dry-run         fit and report, write nothing',
+    '  --from NET.json   rebuild a network from its manifest: the same settings, its data from the',
+    '                    repository (paths relative to the folder above the manifest\'s, each checked',
+    '                    by the SHA-256 the manifest gives; docs/data.md), and its --init network from',
+    '                    beside the manifest. Says whether the result equals NET.bin byte for byte',
+    '                    (exit 1 when not); writes files only with --nets, and never installs',
   ],
   examples: [
     'bredon train --size 6 --data ../shared/data/games/tiltak-selfplay-6x6-komi2.ptn --data ../shared/data/games/tiltak-selfplay-6x6-komi2-b.ptn',
     'bredon train --size 5 --data ../shared/data/games/tiltak-selfplay-5x5-komi2.ptn --hidden 32 --epochs 4 --dry-run',
     'bredon train --size 5 --data new-games.ptn --init nets/5x5-30cdc102.bin --lr 0.0005 --epochs 4 --eval-only --no-reserve-inputs',
+    'bredon train --from test/fixtures/rebuild/nets/6x6-aff8ba27.json --nets /tmp/rebuilt',
   ],
 };
 
@@ -82,36 +90,74 @@ function lossRow(e: EpochLosses): string {
   return `train ${lossText(e.train)}  validation ${lossText(e.validation)}  Tiltak validation ${lossText(e.tiltak)}`;
 }
 
-export async function runTrain(argv: string[], out: (line: string) => void): Promise<void> {
+const TRAIN_OPTIONS = {
+  size: { type: 'string' },
+  data: { type: 'string', multiple: true },
+  hidden: { type: 'string' },
+  epochs: { type: 'string' },
+  batch: { type: 'string' },
+  lr: { type: 'string' },
+  lambda: { type: 'string' },
+  validation: { type: 'string' },
+  seed: { type: 'string' },
+  threads: { type: 'string' },
+  l2: { type: 'string' },
+  'no-reserve-inputs': { type: 'boolean', default: false },
+  'no-residual': { type: 'boolean', default: false },
+  'eval-only': { type: 'boolean', default: false },
+  init: { type: 'string' },
+  nets: { type: 'string' },
+  generated: { type: 'string' },
+  'no-install': { type: 'boolean', default: false },
+  'dry-run': { type: 'boolean', default: false },
+  from: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** What --from asks of a fit: the network file it must equal, and where (if anywhere) to write. */
+interface RebuildTarget {
+  manifest: string;
+  bin: string;
+  nets: string | undefined;
+  /** The repository the data came from: a rebuilt manifest names the data as the original does. */
+  root: string;
+}
+
+export async function runTrain(argv: string[], out: (line: string) => void): Promise<number | void> {
   // dist/bredon.js is also the trainer's worker script (src/train/worker.ts).
   if (isTrainWorker()) {
     runTrainWorker();
     return;
   }
+  const { values } = parseArgs({ args: argv, options: TRAIN_OPTIONS, strict: true, allowPositionals: true });
+  if (values.from !== undefined) return rebuildFrom(argv, values.from, values.nets, out);
+  return train(argv, out, undefined);
+}
+
+/** bredon train --from: the manifest's run again, from the repository's files. */
+async function rebuildFrom(argv: string[], from: string, nets: string | undefined, out: (line: string) => void): Promise<number> {
+  const others = argv.filter((a, i) => a.startsWith('--') && !['--from', '--nets'].includes(a.split('=')[0]!) && !['--from', '--nets'].includes(argv[i - 1] ?? ''));
+  if (others.length > 0) throw new UsageError(`--from takes every setting from the manifest; only --nets may go with it (got ${others[0]})`);
+  if (!existsSync(from)) throw new UsageError(`--from ${from}: no such file`);
+  let m: TrainManifest;
+  try {
+    m = readManifest(from);
+  } catch (e) {
+    throw new UsageError(`--from ${from}: ${(e as Error).message}`);
+  }
+  const r = resolveRebuild(from, m);
+  if (r.problems.length > 0) {
+    throw new UsageError(`--from ${from}: ${m.name} cannot be rebuilt from the repository:\n  ${r.problems.join('\n  ')}`);
+  }
+  const args = trainArgs(m, r);
+  process.stderr.write(`rebuilding ${m.name}: bredon train ${args.map(shellWord).join(' ')}\n`);
+  return train(args, out, { manifest: from, bin: r.bin, nets, root: r.root });
+}
+
+async function train(argv: string[], out: (line: string) => void, rebuild: RebuildTarget | undefined): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: {
-      size: { type: 'string' },
-      data: { type: 'string', multiple: true },
-      hidden: { type: 'string' },
-      epochs: { type: 'string' },
-      batch: { type: 'string' },
-      lr: { type: 'string' },
-      lambda: { type: 'string' },
-      validation: { type: 'string' },
-      seed: { type: 'string' },
-      threads: { type: 'string' },
-      l2: { type: 'string' },
-      'no-reserve-inputs': { type: 'boolean', default: false },
-      'no-residual': { type: 'boolean', default: false },
-      'eval-only': { type: 'boolean', default: false },
-      init: { type: 'string' },
-      nets: { type: 'string' },
-      generated: { type: 'string' },
-      'no-install': { type: 'boolean', default: false },
-      'dry-run': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
+    options: TRAIN_OPTIONS,
     strict: true,
     allowPositionals: true,
   });
@@ -121,7 +167,7 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
   const files = values.data ?? [];
   if (files.length === 0) throw new UsageError(`--data is required: ${trainUsage}`);
   for (const f of files) {
-    if (!/\.(ptn|tsv)$/i.test(f)) throw new UsageError(`--data ${f}: data files must be .ptn (games) or .tsv (bredon selfplay --out)`);
+    if (!/\.(ptn|ptn\.gz|tsv)$/i.test(f)) throw new UsageError(`--data ${f}: data files must be .ptn or .ptn.gz (games) or .tsv (bredon selfplay --out)`);
     if (!existsSync(f)) throw new UsageError(`--data ${f}: no such file`);
   }
   const init = values.init !== undefined ? readInit(values.init) : undefined;
@@ -136,14 +182,15 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
   const residual = !values['no-residual'];
   const l2 = floatOption('l2', values.l2, 0, 1e6, DEFAULTS.l2);
   const reserveInputs = !values['no-reserve-inputs'];
-  const netsDir = values.nets ?? DEFAULT_NETS_DIR;
+  const netsDir = rebuild !== undefined ? (rebuild.nets ?? dirname(rebuild.bin)) : (values.nets ?? DEFAULT_NETS_DIR);
   const generated = values.generated ?? DEFAULT_GENERATED;
-  const dryRun = values['dry-run'];
-  const install = !values['no-install'] && !dryRun;
+  // A rebuild writes only where --nets says, and never changes the engine's list.
+  const dryRun = values['dry-run'] || (rebuild !== undefined && rebuild.nets === undefined);
+  const install = !values['no-install'] && !dryRun && rebuild === undefined;
   if (install && !existsSync(generated)) {
     throw new UsageError(`--generated ${generated}: no such file (run from the checkout, or give --generated or --no-install)`);
   }
-  const commandLine = ['bredon', 'train', ...argv].map(shellWord).join(' ');
+  const commandLine = (rebuild !== undefined ? ['bredon', 'train', '--from', rebuild.manifest] : ['bredon', 'train', ...argv]).map(shellWord).join(' ');
   // The starting network's shape is checked before any data is read.
   const shape: Shape = { size, hidden, inputs: inputLayout(size).count, residual };
   let start: Float64Array | undefined;
@@ -183,7 +230,18 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
   out(`kept epoch ${result.best.epoch}: validation ${lossText(first.validation)} -> ${lossText(result.best.validation)}`);
 
   const net = quantise(result.params, shape, K);
+  let status = 0;
+  if (rebuild !== undefined) {
+    const bytes = serializeNetwork(net);
+    const same = existsSync(rebuild.bin) && Buffer.compare(readFileSync(rebuild.bin), bytes) === 0;
+    out(`rebuilt ${size}x${size}-${fnv1a(bytes)}: ${same ? 'identical to' : 'DIFFERS from'} ${rebuild.bin} (${bytes.length} bytes)`);
+    if (!same) status = 1;
+  }
   if (!dryRun) {
+    // Data paths relative to the repository root (the folder above nets/), each with its hash,
+    // so that bredon train --from can find and check them (docs/data.md).
+    const root = rebuild?.root ?? repositoryRoot(netsDir);
+    const data = files.map((f) => manifestPath(root, f));
     const manifest = {
       size,
       hidden,
@@ -192,7 +250,8 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
       K,
       created: new Date().toISOString(),
       command: commandLine,
-      data: files,
+      data,
+      dataSha256: Object.fromEntries(files.map((f, i) => [data[i]!, dataSha256(f)])),
       ...(init !== undefined ? { init: `${init.size}x${init.size}-${init.hash}` } : {}),
       games: { used: s.games, heldOut: s.validationGames, tiltak: s.tiltakGames },
       positions: { train: train.n, validation: held.n, symmetries: 8 },
@@ -206,5 +265,6 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
       out(`the engine's ${size}x${size} network is now ${name} (${generated}; rebuild to play with it)`);
     }
   }
-  out(`time: ${((loaded - started) / 1000).toFixed(1)} s loading, ${((fitted - loaded) / 1000).toFixed(1)} s fitting${dryRun ? '; dry run, nothing written' : ''}`);
+  out(`time: ${((loaded - started) / 1000).toFixed(1)} s loading, ${((fitted - loaded) / 1000).toFixed(1)} s fitting${dryRun ? '; nothing written' : ''}`);
+  return status;
 }

@@ -6,7 +6,9 @@
 //   p = (eval + 1) / 2. The mover must be Tiltak: Bredon's match runner writes the same shape in
 //   flats. Tiltak's games played with `bredon match` (Site "Bredon match") carry its score from
 //   the mover's view and are turned to White's; a game whose Annotator names Tiltak
-//   (scripts/label-games.ts) has Tiltak's evaluation on every move.
+//   (scripts/label-games.ts) has Tiltak's evaluation on every move. A game labelled by
+//   `bredon label` (Annotator "Bredon label, N nodes"; docs/data.md) has Bredon's search score
+//   on each labelled move, read as the TSV's score. Files ending in .ptn.gz are gzip PTN.
 // - TSV (`bredon selfplay --out`): the result, and sigmoid(score / K) once K is fitted.
 // Quiet positions only (a static evaluation cannot see a road one move away): not the first 4
 // plies, not finished, and no road in one for either side by placement or spread.
@@ -23,6 +25,9 @@ import { MAP, mapRoads } from '../eval/roadmap.js';
 import { halfKomiFrom, parsePtnFile, replayGame, tagValue, type PtnGame } from '../notation/ptn-game.js';
 import { parseTps } from '../notation/tps.js';
 import { spreadWin } from '../tactics/spread-roads.js';
+import { gunzipSync } from 'node:zlib';
+import { isGzipName } from '../selfplay/compressed.js';
+import { labelNodes, labelScore } from '../selfplay/labelled-ptn.js';
 import { readTrainingFile } from '../selfplay/training-file.js';
 import { RowBuilder, type Rows } from './rows.js';
 
@@ -287,15 +292,19 @@ function addPtnGame(c: QuietCollector, file: string, game: PtnGame, opts: LoadOp
   try {
     const halfKomi = halfKomiFrom(tagValue(game, 'Komi') ?? '0');
     const { tiltak, target } = tiltakTargets(game);
+    // A game labelled by bredon label (src/selfplay/labelled-ptn.ts) carries Bredon's search
+    // score, White's view in centiflats, on the move played from each labelled position.
+    const labelled = labelNodes(game) !== undefined;
+    const score = (k: number): number => (labelled ? labelScore(game.moves[k]?.comment) : NaN);
     const held = isValidationGame(file, game.index - 1, opts.seed, opts.validation);
     let i = 0;
     // onMove sees the position after moves[i - 1], i.e. the position before moves[i], whose
-    // comment (when Tiltak played that move) is Tiltak's evaluation of this position.
+    // comment (when Tiltak played that move, or the game is labelled) is the evaluation of this position.
     replayGame(game, {
       size: opts.size,
       onMove: (pos) => {
         i++;
-        c.add(pos, halfKomi, result, target(i), NaN, tiltak, held);
+        c.add(pos, halfKomi, result, target(i), score(i), tiltak, held);
       },
     });
     c.stats.games++;
@@ -311,7 +320,7 @@ function addPtnGame(c: QuietCollector, file: string, game: PtnGame, opts: LoadOp
 }
 
 async function loadPtn(c: QuietCollector, file: string, opts: LoadOptions): Promise<void> {
-  const text = await readFile(file, 'utf8');
+  const text = isGzipName(file) ? gunzipSync(await readFile(file)).toString('utf8') : await readFile(file, 'utf8');
   for (const g of parsePtnFile(text)) {
     if ('error' in g) {
       c.stats.errors++;
@@ -359,9 +368,9 @@ export async function readGames(files: readonly string[], opts: LoadOptions, c: 
   for (const file of files) {
     const lower = file.toLowerCase();
     const before = { ...c.stats };
-    if (lower.endsWith('.ptn')) await loadPtn(c, file, opts);
+    if (lower.endsWith('.ptn') || lower.endsWith('.ptn.gz')) await loadPtn(c, file, opts);
     else if (lower.endsWith('.tsv')) await loadTsv(c, file, opts);
-    else throw new Error(`${file}: data files must be .ptn (games) or .tsv (bredon selfplay --out)`);
+    else throw new Error(`${file}: data files must be .ptn or .ptn.gz (games) or .tsv (bredon selfplay --out)`);
     opts.log?.(`${file}: ${c.stats.games - before.games} games, ${c.stats.kept - before.kept} quiet positions kept`);
   }
 }

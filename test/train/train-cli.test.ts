@@ -3,7 +3,7 @@
 // the checked-in one), improves on the linear evaluation's loss on the training positions, and
 // gives the same network from the same seed.
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fnv1a, parseNetwork } from '../../src/eval/net/network.js';
 import { networkName } from '../../src/eval/net/nets.js';
@@ -30,7 +30,9 @@ describe('bredon train', () => {
     expect(net.hidden).toBe(8);
     expect(net.residual).toBe(true);
     const manifest = JSON.parse(readFileSync(join(dir, 'nets', `${name}.json`), 'utf8'));
-    expect(manifest.data).toEqual([data]);
+    // Data inside the repository (here the folder above nets/) is named relative to it, with its hash.
+    expect(manifest.data).toEqual([basename(data)]);
+    expect(Object.keys(manifest.dataSha256)).toEqual([basename(data)]);
     expect(manifest.positions.train).toBeGreaterThan(1000);
     const h = manifest.losses.history as { epoch: number; train: number; validation: number }[];
     expect(h.map((e) => e.epoch)).toEqual([0, 1, 2]);
