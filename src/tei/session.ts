@@ -232,6 +232,8 @@ export class Session {
   private position: GamePosition | undefined;
   /** Why the last `position` was refused, until a `position` is accepted (the kept one is searched). */
   private refusal: string | undefined;
+  /** The last `position` started a new game by itself (another size, or counts that did not fit): said on the next `go`'s lines. */
+  private switched: string | undefined;
   private search: Search | undefined;
   /** `go` lines that came during a search, in order (each ends the one before it). */
   private queued: QueuedGo[] = [];
@@ -481,6 +483,7 @@ export class Session {
     this.flats = [undefined, undefined];
     this.caps = [undefined, undefined];
     this.position = undefined;
+    this.switched = undefined;
     this.newGamePending = true;
     // A running search (and any `go` queued behind it) is of the old game: each ends at once
     // with its bestmove; the table is cleared after them.
@@ -510,6 +513,7 @@ export class Session {
       try {
         this.position = this.buildPosition(tps, tokens, previous, this.reservesFor(size));
         this.refusal = undefined;
+        this.switched = undefined;
         return;
       } catch (e) {
         if (!(e instanceof PositionError)) throw e;
@@ -526,11 +530,11 @@ export class Session {
     }
     const standard = DEFAULT_RESERVES[game.pos.size]!;
     const reserves = `${standard[0]} stones and ${standard[1]} capstone${standard[1] === 1 ? '' : 's'} each`;
-    if (size !== this.size) {
-      this.info(`a position of size ${size} in a game of size ${this.size}: a new game of size ${size} with the standard reserves (${reserves}), half-komi ${this.halfKomi}`);
-    } else {
-      this.info(`the position does not fit the custom reserves (${refusal!.message}): a new game with the standard reserves (${reserves})`);
-    }
+    this.switched =
+      size !== this.size
+        ? `a position of size ${size} in a game of size ${this.size}: a new game of size ${size} with the standard reserves (${reserves}), half-komi ${this.halfKomi}`
+        : `the position does not fit the custom reserves (${refusal!.message}): a new game with the standard reserves (${reserves})`;
+    this.info(this.switched);
     this.size = size;
     this.sizeGiven = true;
     this.flats = [undefined, undefined];
@@ -604,7 +608,7 @@ export class Session {
 
   /** What a `go` sent now must say on its lines: a refused position, and what is searched instead. */
   private goNote(): string | undefined {
-    if (this.refusal === undefined) return undefined;
+    if (this.refusal === undefined) return this.switched === undefined ? undefined : `note: ${this.switched}`;
     if (this.position === undefined) return `error: ${this.refusal}`;
     return `error: ${this.refusal}; searching the position before it. After switching to a game of another size or other piece counts, send teinewgame (in PTN Ninja: Analyze Position first, or reconnect)`;
   }

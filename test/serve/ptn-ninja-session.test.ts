@@ -166,6 +166,9 @@ describe('the recorded PTN Ninja session over bredon serve', () => {
     expect(handicap).toHaveLength(2);
     // The 6x6 game after it, sent without teinewgame: a new game, said so, and answered.
     expect(all).toMatch(/info string a position of size 6 in a game of size 5: a new game of size 6 with the standard reserves \(30 stones and 1 capstone each\), half-komi 4/);
+    // ...and on the pv lines of the go that followed, where PTN Ninja shows it.
+    const switched = answers.find((a) => a.lines.some((l) => l.startsWith('info string a position of size 6')))!;
+    expect(switched.lines.filter((l) => / pv /.test(l)).at(-1)).toMatch(/ string note: a position of size 6 in a game of size 5: a new game of size 6/);
     expect(gos.at(-1)!.size).toBe(6);
     // ReportWin false then true then false, as PTN Ninja sent it: the road in one with
     // ReportWin true arrived as score win.

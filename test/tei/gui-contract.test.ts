@@ -134,6 +134,20 @@ describe('a refused position', () => {
     expect(await engine.quit()).toBe(0);
   });
 
+  it('a position the custom counts cannot hold is a new standard game, said on the next go\'s pv lines', async () => {
+    const engine = start();
+    await engine.handshake();
+    // A 5x5 game without capstones, then a capstone: what Analyze Game sends after a game switch.
+    engine.send('teinewgame 5', 'setoption name Caps value 0', 'position startpos moves a1 e5 Cc3', 'go depth 2');
+    const answer = await engine.bestmove();
+    const shown = answer.infos.filter((l) => /^info depth [1-9]\d* .* pv \S+.* string note: the position does not fit the custom reserves \(move 3 'Cc3'.*\): a new game with the standard reserves/.test(l));
+    expect(shown.length).toBeGreaterThan(0);
+    // The next position of that game is plain: no note.
+    engine.send('position startpos moves a1 e5 Cc3 d4', 'go depth 2');
+    expect((await engine.bestmove()).infos.some((l) => / string /.test(l))).toBe(false);
+    expect(await engine.quit()).toBe(0);
+  });
+
   it('with no position before it, the go still says why where PTN Ninja shows it', async () => {
     const engine = start();
     await engine.handshake();
