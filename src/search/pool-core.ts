@@ -306,7 +306,7 @@ export abstract class SearchPoolCore<S extends ThreadSlot> {
         active.lastInfo = msg.info;
         if (msg.info.bound === 'exact' && (msg.info.multipv ?? 1) === 1) active.lastExact = msg.info;
         active.handlers.onInfo(msg.info, this.totalNodes(msg.info.nodes));
-        if (active.stopAtReport === true && msg.info.bound === 'exact') this.stopUnshared(active);
+        if (active.stopAtReport === true && active.lastExact !== undefined) this.stopUnshared(active);
       }
       return;
     }

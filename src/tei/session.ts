@@ -14,7 +14,7 @@ import { DEFAULT_RESERVES, MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
 import { parseMove } from '../notation/ptn-move.js';
 import { parseTps, startTps, tpsSize } from '../notation/tps.js';
 import { legalPrefix } from '../search/pv.js';
-import { levelPaceMs, levelSettings, MAX_LEVEL } from '../search/levels.js';
+import { levelPaceMs, MAX_LEVEL } from '../search/levels.js';
 import { searchLimits } from '../search/time.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchProgress, type SearchResult } from '../search/types.js';
 import { MAX_THREADS, type SearchHandlers, type SearchJob } from '../search/worker.js';
@@ -429,6 +429,11 @@ export class Session {
     if (changed) this.position = undefined;
   }
 
+  /** Whether any piece-count option is set (else the size's standard reserves hold). */
+  private hasCustomCounts(): boolean {
+    return this.flats.some((f) => f !== undefined) || this.caps.some((c) => c !== undefined);
+  }
+
   /**
    * The reserves for a board of `size` from the piece-count options: {} for the standard ones;
    * one count for both players when theirs are equal, else [White, Black].
@@ -507,7 +512,7 @@ export class Session {
     }
     // The size of a TPS is its number of rows (a malformed TPS is reported by the parser).
     const size = tps === undefined ? this.size : tpsSize(tps);
-    const custom = this.flats.some((f) => f !== undefined) || this.caps.some((c) => c !== undefined);
+    const custom = this.hasCustomCounts();
     let refusal: PositionError | undefined;
     if (size === this.size) {
       try {
@@ -553,7 +558,7 @@ export class Session {
    */
   private refuse(message: string): void {
     this.error(message);
-    const board = `${this.size}x${this.size}${this.flats.some((f) => f !== undefined) || this.caps.some((c) => c !== undefined) ? ' with custom piece counts' : ''}`;
+    const board = `${this.size}x${this.size}${this.hasCustomCounts() ? ' with custom piece counts' : ''}`;
     this.refusal = `the last position was refused on this ${board} board (${message})`;
   }
 
@@ -647,8 +652,7 @@ export class Session {
     // Only when asked for: a single-line job is the very one it always was.
     if (this.multiPV > 1) limits.multiPV = this.multiPV;
     if (!this.useNetwork) limits.network = false;
-    const level = levelSettings(this.level);
-    if (level !== undefined) limits.level = this.level;
+    if (this.level < MAX_LEVEL) limits.level = this.level;
     const search = this.begin(root, receivedAt, limits.infinite === true, this.multiPV);
     search.note = note;
     // A level on a game clock answers at a person's pace, within the clock's budget.
@@ -698,12 +702,14 @@ export class Session {
   private answerUnsearched(root: Position | undefined, receivedAt: number, note?: string): void {
     const board = root ?? new Position(this.size);
     const move = noSearchMove(board);
+    const search = this.begin(board, receivedAt, false, 1);
     if (note !== undefined) {
+      search.note = note;
       const info: SearchInfo = { depth: 0, seldepth: 0, score: 0, mateIn: 0, bound: 'exact', nodes: 0, timeMs: 0, hashfull: 0, pv: [move] };
-      const line = formatInfo(info, { ...this.infoFormat(undefined, 0, this.now() - receivedAt, board.size), note });
+      const line = formatInfo(info, this.infoFormat(search, 0));
       if (line !== undefined) this.out(line);
     }
-    this.answer(this.begin(board, receivedAt, false, 1), move);
+    this.answer(search, move);
   }
 
   /** The running search from now on: nothing reported yet. */
@@ -773,8 +779,8 @@ export class Session {
     search.finalShown = false;
   }
 
-  private infoFormat(search: Search | undefined, nodes: number, elapsedMs = this.now() - search!.startedAt, size = search!.root.size): InfoFormat {
-    return { size, elapsedMs, nodes, reportWin: this.reportWin, note: search?.note };
+  private infoFormat(search: Search, nodes: number, elapsedMs = this.now() - search.startedAt): InfoFormat {
+    return { size: search.root.size, elapsedMs, nodes, reportWin: this.reportWin, note: search.note };
   }
 
   /**
