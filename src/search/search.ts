@@ -42,6 +42,8 @@ export interface SearcherOptions {
 }
 
 const MAX_PLY = 128;
+/** log2 of the evaluation cache's slots (16 bytes each: 1 MB, within the L2 cache's reach). */
+const EVAL_CACHE_BITS = 16;
 const INF = 32000;
 /**
  * Clock and stop-flag checks aim at one every CHECK_TARGET_MS of the search's own time, whatever
@@ -141,6 +143,15 @@ export class Searcher {
   /** A level's evaluation noise in centiflats (0 at full strength: src/search/levels.ts). */
   private noise = 0;
   private groupWeights: readonly number[] = [];
+  /**
+   * Static evaluations of this search by position (direct-mapped, 4 words a slot: key lo, key
+   * hi, score, generation). A score depends on the position, the komi, the evaluation and the
+   * level's noise, all fixed for one search; a leaf of one iteration is an inner node of the
+   * next, where the table has no entry for it, so the same positions are judged again and
+   * again. Entries of earlier searches are told apart by the generation: nothing is cleared.
+   */
+  private readonly evalCache = new Int32Array((1 << EVAL_CACHE_BITS) * 4);
+  private evalGen = 0;
   /** The move that led to the node being entered (0 after a null move): set just before each call. */
   private lastMove = 0;
   // Progress reports (main thread only): checked with the clock in checkLimits.
@@ -177,6 +188,7 @@ export class Searcher {
     this.groupWeights = groupWeights(pos.size);
     this.net = limits.network !== false ? this.netFor(pos.size) : undefined;
     this.net?.refresh(pos, 0);
+    this.evalGen = (this.evalGen + 1) | 0;
     this.nodes = 0;
     this.seldepth = 0;
     this.aborted = false;
@@ -311,6 +323,21 @@ export class Searcher {
    * opponent's placement threats (from ply 2) and the groups' score.
    */
   private staticEval(pos: Position, ply: number): number {
+    const kLo = pos.keyLo;
+    const kHi = pos.keyHi;
+    const ec = this.evalCache;
+    const at = ((kLo ^ Math.imul(kHi, 0x9e3779b1)) >>> (32 - EVAL_CACHE_BITS)) * 4;
+    if (ec[at + 3] === this.evalGen && ec[at] === kLo && ec[at + 1] === kHi) return ec[at + 2]!;
+    const s = this.computeEval(pos, ply);
+    ec[at] = kLo;
+    ec[at + 1] = kHi;
+    ec[at + 2] = s;
+    ec[at + 3] = this.evalGen;
+    return s;
+  }
+
+  /** staticEval's arithmetic, for a position not in the evaluation cache. */
+  private computeEval(pos: Position, ply: number): number {
     const threatCount = pos.ply >= 2 ? MAP[(pos.side ^ 1) * 4 + 2]! : 0;
     const linear = evaluate(pos, this.halfKomi, threatCount, MAP[3]! - MAP[7]!);
     const net = this.net;
