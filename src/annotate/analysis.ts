@@ -59,9 +59,9 @@ export interface AnnotatedMove {
   /** Plies to the mover's road after the move when the solver proves a tinue (PTN `''`), else 0. */
   tinue: number;
   /**
-   * Plies of a tinue the mover had before the move (the solver's proof, for the sides in
-   * AnnotateOptions.missedTinues) and no longer has after it, else 0; `tinueLine` is its line,
-   * the attack first.
+   * Plies of a tinue the mover had before the move (the solver's proof, for the sides analyse()
+   * was asked to check) and no longer has after it, else 0; `tinueLine` is its line, the attack
+   * first.
    */
   missedTinue: number;
   tinueLine: number[];
@@ -93,8 +93,6 @@ export interface AnnotateOptions {
   tinueNodes: number;
   tinuePlies: number;
   hashMb: number;
-  /** The sides (0 White, 1 Black) whose positions get a tinue check before each of their moves. */
-  missedTinues?: readonly number[];
 }
 
 /** A score of the position after a move, seen from before it: the mover's view, one ply further. */
@@ -124,9 +122,10 @@ export class Annotator {
    * Checks a whole game first (a PtnError names the bad move), then analyses it, awaiting
    * `onPosition` after each position searched (a progress bar redraws from a timer, so the
    * caller yields to the event loop there; the bot's review thread waits there while the bot
-   * thinks).
+   * thinks). `missedTinues`: the sides (0 White, 1 Black) whose positions get a tinue check
+   * before each of their moves.
    */
-  async analyse(game: PtnGame, onPosition?: () => void | Promise<void>): Promise<GameAnalysis> {
+  async analyse(game: PtnGame, onPosition?: () => void | Promise<void>, missedTinues: readonly number[] = []): Promise<GameAnalysis> {
     const { size, komi } = this.options;
     const replay = replayGame(game, { size, komi });
     const halfKomi = replay.halfKomi;
@@ -144,7 +143,6 @@ export class Annotator {
     const moves: number[] = [];
     /** The tinue the side to move has before each move, where it was looked for and proven. */
     const tinues: ({ plies: number; line: number[] } | undefined)[] = [];
-    const tinueSides = this.options.missedTinues ?? [];
     for (let i = 0; i <= game.moves.length; i++) {
       const result = boardResult(pos, halfKomi);
       results.push(result);
@@ -154,7 +152,7 @@ export class Annotator {
         scores.push(r.score);
         depths.push(r.depth);
         lines.push({ moves: r.pv.length > 0 ? r.pv : [r.best], score: r.score });
-        if (i < game.moves.length && tinueSides.includes(pos.side)) tinues[i] = this.tinueBefore(pos, halfKomi);
+        if (i < game.moves.length && missedTinues.includes(pos.side)) tinues[i] = this.tinueBefore(pos, halfKomi);
       } else {
         scores.push(0);
         depths.push(0);

@@ -53,17 +53,18 @@ export function markedMove(m: AnnotatedMove, judged = true): string {
   return moveBody(m.ptn.text) + (m.smash ? '*' : '') + (m.tinue > 0 ? "''" : m.tak ? "'" : '') + (judged ? m.mark : '');
 }
 
-function lineText(line: EngineLine, side: number, size: number): string {
+function lineText(line: EngineLine, side: number, size: number, plies: number): string {
   const white = side === 0 ? line.score : -line.score;
-  const moves = line.moves.slice(0, BETTER_LINE_PLIES).map((m) => formatMove(m, size));
+  const moves = line.moves.slice(0, plies).map((m) => formatMove(m, size));
   return `better ${moves[0]} ${scoreText(white)}: ${moves.join(' ')}`;
 }
 
-export function moveComment(m: AnnotatedMove, size: number): string {
+/** The comment of a move; `plies`: the moves shown of a line (fewer where room is short). */
+export function moveComment(m: AnnotatedMove, size: number, plies = BETTER_LINE_PLIES): string {
   const parts = [m.ended !== ONGOING ? endText(m.ended) : `${scoreText(m.whiteAfter)} d${m.depth}`];
   if (m.tinue > 0) parts.push(`tinue, road in ${m.tinue}`);
-  if (m.missedTinue > 0) parts.push(`missed tinue, road in ${m.missedTinue}: ${m.tinueLine.slice(0, BETTER_LINE_PLIES).map((x) => formatMove(x, size)).join(' ')}`);
-  for (const line of m.better) parts.push(lineText(line, m.side, size));
+  if (m.missedTinue > 0) parts.push(`missed tinue, road in ${m.missedTinue}: ${m.tinueLine.slice(0, plies).map((x) => formatMove(x, size)).join(' ')}`);
+  for (const line of m.better) parts.push(lineText(line, m.side, size, plies));
   // Braces would end the comment early; PTN has no escape for them.
   return `{${parts.join('; ').replace(/[{}]/g, '')}}`;
 }
@@ -81,6 +82,8 @@ export interface WriteChoice {
   to: number;
   /** Which moves carry a comment and their `?`/`??` (tak and tinue marks are always written). */
   judged: (m: AnnotatedMove) => boolean;
+  /** The moves shown of a line in a comment. */
+  linePlies: number;
 }
 
 /**
@@ -108,7 +111,7 @@ export function formatAnnotatedGame(a: GameAnalysis, annotator: string, choice?:
       line = `${m.ptn.moveNumber}.${m.ptn.side === 1 ? ' --' : ''}`;
     }
     const judged = choice === undefined || choice.judged(m);
-    line += ` ${markedMove(m, judged)}${judged ? ` ${moveComment(m, a.size)}` : ''}`;
+    line += ` ${markedMove(m, judged)}${judged ? ` ${moveComment(m, a.size, choice?.linePlies)}` : ''}`;
   }
   if (line !== '') lines.push(line);
   if (a.game.result !== undefined && to === a.moves.length) lines.push(a.game.result);
