@@ -91,6 +91,11 @@ describe('bredon playtak (the built program)', () => {
     expect(playtakSettings([], {}).level).toBeUndefined();
   });
 
+  it('reviews the games with --chat unless --no-review', () => {
+    expect(playtakSettings(['--chat'], {})).toMatchObject({ chat: true, review: true });
+    expect(playtakSettings(['--chat', '--no-review'], {})).toMatchObject({ chat: true, review: false });
+  });
+
   it('refuses a bad command line with one line, exit 2', () => {
     const cases: [string[], RegExp][] = [
       [['--user', 'BredonBot'], /needs its password in the environment variable BREDON_PLAYTAK_PASSWORD/],
@@ -103,6 +108,7 @@ describe('bredon playtak (the built program)', () => {
       [['--server', 'http://example.com'], /--server: .* is neither/],
       [['--level', '11'], /--level must be from 1 to 10/],
       [['--level', 'easy'], /--level must be a whole number/],
+      [['--no-review'], /--no-review goes with --chat/],
     ];
     for (const [args, message] of cases) {
       const r = bredon('playtak', ...args);
