@@ -3,7 +3,7 @@
 //   connect -> (Welcome!, Login or Register) -> Client, Protocol 2, Login
 //   -> (Welcome <name>!) lobby: PING every 30 s, post the seek (rate-limited)
 //   -> (Game Start) play: moves in, our moves out, clocks from Time/Timems
-//   -> (Game#N Over / Abandoned) log the game, seek again ... until --games or a stop.
+//   -> (Game#N Over / Abandoned) log the game, review it (--chat), seek again ... until --games/stop.
 // A dropped connection is reopened with exponential backoff (shorter during a game: the server
 // gives a player 120 s, source Game.playerDisconnected; unverified on playtak.com). After logging
 // in again the server replays our game (Game Start, the moves, the clocks, "Message Your game is
@@ -13,8 +13,6 @@
 // means the boards differ: the bot reconnects to get the game replayed (twice, then resigns).
 // Below full strength (--level, or a player's choice in chat: ./commands.ts) the searches are
 // capped (src/search/levels.ts), the moves come at a person's pace and undo requests are granted.
-// With chat on, each finished game is reviewed for the opponent on a thread of its own
-// (./review-thread.ts) and the review told to them (./review-chat.ts).
 
 import { makeMove } from '../core/makemove.js';
 import { isLegalMove, MAX_MOVES } from '../core/movegen.js';

@@ -20,10 +20,10 @@ export interface ReviewBudget {
 }
 
 /**
- * The review's budget: 25,000 nodes a position (a 6x6 game of 66 plies is 1.7 million nodes,
- * about 3 s on one core), the full search (no level), deep enough to find the swings of a flat
- * or more and the roads a move gives away; the tinue prover as `bredon annotate` runs it, up to
- * 9 plies, here with 20,000 nodes a position.
+ * The review's budget: the full search (no level) at 25,000 nodes a position, depth 5-6 on 6x6,
+ * enough for the swings of a flat or more and the roads a move gives away (a 66-ply game is 1.7
+ * million nodes, a few seconds); the tinue prover up to 9 plies as `bredon annotate` runs it,
+ * with 20,000 nodes a position. Nodes, not time: the same review on any machine.
  */
 export const REVIEW_BUDGET: ReviewBudget = { nodes: 25_000, tinueNodes: 20_000, tinuePlies: 9, hashMb: 16 };
 
