@@ -111,6 +111,25 @@ describe('the review after a game', () => {
     expect(game.moves.filter((m) => m.side === 0).every((m) => m.comment === undefined && !/\?/.test(m.text))).toBe(true);
   });
 
+  it('waits while the bot searches, and goes on once the search ends', async () => {
+    const thread = new ReviewThread({ budget: REVIEW_BUDGET, script: BREDON, log: () => {} });
+    try {
+      const release = thread.hold();
+      let done = false;
+      const review = thread.review(`[Size "5"]\n\n1. ${GAME.slice(0, 2).join(' ')} 2. ${GAME.slice(2, 4).join(' ')}\n`, 1).then((a) => {
+        done = true;
+        return a;
+      });
+      // The thread has started and stopped at the gate before its first position is judged.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(done).toBe(false);
+      release();
+      expect((await review).moves).toHaveLength(4);
+    } finally {
+      thread.close();
+    }
+  });
+
   it('is not told without chat, nor with chat and --no-review', async () => {
     const asked: number[] = [];
     const silent = await playScripted({ chat: false, reviewer: counting(asked) });
