@@ -998,9 +998,10 @@ export class PlaytakBot {
     // Past its deadline, a stalled search may keep half of what the clock has left after it.
     const own = ownClockMs({ colour: g.colour, clock: g.clock, initialMs: g.timeSec * 1000, now: performance.now() });
     const grace = Math.max(WATCHDOG_MS, Math.min(2000, Math.floor((own - networkMargin(this.rtt ?? NaN) - (limits.hardMs ?? 0)) / 2)));
+    const thought = this.o.engine.think(job, onInfo, grace, paceMs);
     // A review under way waits while the game's move is searched.
     const release = this.o.reviewer?.hold();
-    this.o.engine.think(job, onInfo, grace, paceMs).then(
+    thought.then(
       (t) => {
         release?.();
         this.onThought(g, ply, link, root, t);

@@ -68,6 +68,18 @@ describe('bredon playtak (the built program)', () => {
     expect(tagValue(game!, 'Result')).toBe(server.games[0]!.result);
   });
 
+  it('with --chat, tells the opponent a review from its own thread, then exits', async () => {
+    const server = await new FakePlaytak('ws', { opponent: 'Scripted', policy: firstFlat }).start();
+    servers.push(server);
+    const r = await run(['playtak', '--server', server.url, '--seek', '3', '30', '0', '--games', '1', '--movetime', '30', '--ptn', join(dir, 'chat.ptn'), '--chat']);
+    expect(r.code).toBe(0);
+    expect(server.errors).toEqual([]);
+    const tells = server.chat.filter((l) => l.startsWith('Tell Scripted '));
+    expect(tells[1]).toMatch(/^Tell Scripted Game 100: .* by my full search \(25,000 nodes a position/);
+    expect(tells.at(-1)).toMatch(/^Tell Scripted https:\/\/ptn\.ninja\/[A-Za-z0-9+$-]+$/);
+    expect(r.stderr).toMatch(/game 100: review told to Scripted \(\d+ lines\)/);
+  });
+
   it('logs in over TCP with the password from the environment, and never shows it', async () => {
     const server = await new FakePlaytak('tcp', { opponent: 'Scripted', policy: firstFlat }, { BredonBot: 'sesame-42' }).start();
     servers.push(server);
