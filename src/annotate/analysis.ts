@@ -1,7 +1,9 @@
-// Analysing a game for `bredon annotate`: replay it, search every position, and judge each move
-// by what the search thought of the position before it (the best the mover could get) and of the
-// position after it (what the mover got). The difference is the move's loss; the marks and the
-// summary are read off it. Plain data out; writing it as PTN and summing it up are other files.
+// Analysing a game for `bredon annotate` and the PlayTak bot's review: replay it, search every
+// position, and judge each move by what the search thought of the position before it (the best
+// the mover could get) and of the position after it (what the mover got). The difference is the
+// move's loss; the marks and the summary are read off it. On request, the tinue prover also looks
+// for a forced road before each move of the sides asked for, so that a tinue the mover had and
+// let go can be named. Plain data out; writing it as PTN and summing it up are other files.
 //
 // Scores are centiflats from the mover's view, or WIN_SCORE - plies for a proven result (search
 // types.ts); a proven result several plies away still compares sensibly with a near one (a win
@@ -16,7 +18,7 @@ import { replayGame, startPosition, tagValue, type PtnGame, type PtnMove } from 
 import { Searcher } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchLimits } from '../search/types.js';
-import { TinueSolver } from '../tinue/dfpn.js';
+import { TinueInputError, TinueSolver } from '../tinue/dfpn.js';
 import { roadInOne } from '../tinue/threats.js';
 
 /** A move's loss from which it gets `?`: one flat. */
@@ -56,6 +58,13 @@ export interface AnnotatedMove {
   tak: boolean;
   /** Plies to the mover's road after the move when the solver proves a tinue (PTN `''`), else 0. */
   tinue: number;
+  /**
+   * Plies of a tinue the mover had before the move (the solver's proof, for the sides analyse()
+   * was asked to check) and no longer has after it, else 0; `tinueLine` is its line, the attack
+   * first.
+   */
+  missedTinue: number;
+  tinueLine: number[];
   mark: '' | '?' | '??';
   /** Whether the move is the search's best move. */
   playedBest: boolean;
@@ -112,9 +121,11 @@ export class Annotator {
   /**
    * Checks a whole game first (a PtnError names the bad move), then analyses it, awaiting
    * `onPosition` after each position searched (a progress bar redraws from a timer, so the
-   * caller yields to the event loop there).
+   * caller yields to the event loop there; the bot's review thread waits there while the bot
+   * thinks). `missedTinues`: the sides (0 White, 1 Black) whose positions get a tinue check
+   * before each of their moves.
    */
-  async analyse(game: PtnGame, onPosition?: () => void | Promise<void>): Promise<GameAnalysis> {
+  async analyse(game: PtnGame, onPosition?: () => void | Promise<void>, missedTinues: readonly number[] = []): Promise<GameAnalysis> {
     const { size, komi } = this.options;
     const replay = replayGame(game, { size, komi });
     const halfKomi = replay.halfKomi;
@@ -130,14 +141,18 @@ export class Annotator {
     const lines: EngineLine[] = [];
     const results: ResultCode[] = [];
     const moves: number[] = [];
+    /** The tinue the side to move has before each move, where it was looked for and proven. */
+    const tinues: ({ plies: number; line: number[] } | undefined)[] = [];
     for (let i = 0; i <= game.moves.length; i++) {
       const result = boardResult(pos, halfKomi);
       results.push(result);
+      tinues.push(undefined);
       if (result === ONGOING) {
         const r = this.searcher.search(pos, halfKomi, this.options.limits);
         scores.push(r.score);
         depths.push(r.depth);
         lines.push({ moves: r.pv.length > 0 ? r.pv : [r.best], score: r.score });
+        if (i < game.moves.length && missedTinues.includes(pos.side)) tinues[i] = this.tinueBefore(pos, halfKomi);
       } else {
         scores.push(0);
         depths.push(0);
@@ -174,6 +189,10 @@ export class Annotator {
       let whiteAfter: number;
       if (ended !== ONGOING) whiteAfter = ended === DRAW || ended === REPETITION ? 0 : resultWinner(ended) === 0 ? WIN_SCORE : -WIN_SCORE;
       else whiteAfter = replayPos.side === 0 ? scores[i + 1]! : -scores[i + 1]!;
+      // A tinue let go: the mover neither won nor kept a proven win (its tinue, or the search's).
+      const had = tinues[i];
+      const won = ended !== ONGOING && resultWinner(ended) === side;
+      const missed = had !== undefined && !won && tinue === 0 && after < WIN_THRESHOLD;
       let mark: AnnotatedMove['mark'] = '';
       if (!playedBest && loss >= BLUNDER_CP) mark = '??';
       else if (!playedBest && loss >= MISTAKE_CP) mark = '?';
@@ -190,12 +209,26 @@ export class Annotator {
         ended,
         tak,
         tinue,
+        missedTinue: missed ? had.plies : 0,
+        tinueLine: missed ? had.line : [],
         mark,
         playedBest,
         better: !playedBest && loss >= BETTER_CP && best !== 0 ? [lines[i]!] : [],
       });
     }
     return { game, halfKomi, size: pos.size, resultText: replay.resultText, moves: out };
+  }
+
+  /** The side to move's tinue, when the solver proves one within its budget. */
+  private tinueBefore(pos: Position, halfKomi: number): { plies: number; line: number[] } | undefined {
+    try {
+      const o = this.solver.solve(pos, halfKomi, { maxPlies: this.options.tinuePlies, nodes: this.options.tinueNodes });
+      return o.kind === 'tinue' ? { plies: o.plies, line: o.line } : undefined;
+    } catch (e) {
+      // The opening swap: no tinue to look for.
+      if (e instanceof TinueInputError) return undefined;
+      throw e;
+    }
   }
 
   /** Plies to the road when the side that just moved has a tinue (within the solver's budget), else 0. */

@@ -1,5 +1,5 @@
 // The plain-text summary of an annotated game: who made the mistakes, which forced wins were
-// missed and which forced losses walked into, the tinues, and the biggest swings. Scores are
+// missed and which forced losses walked into, the tinues made and missed, and the biggest swings. Scores are
 // said from White's view, as in the comments.
 
 import { formatMove } from '../notation/ptn-move.js';
@@ -44,6 +44,8 @@ function sideLine(a: GameAnalysis, side: number): string {
   }
   const tinues = moves.filter((m) => m.tinue > 0);
   if (tinues.length > 0) notes.push(`tinue with ${tinues.map((m) => `${label(m)} (road in ${m.tinue})`).join(', ')}`);
+  const missed = moves.filter((m) => m.missedTinue > 0);
+  if (missed.length > 0) notes.push(`missed a tinue at ${missed.map((m) => `${label(m)} (${formatMove(m.tinueLine[0]!, a.size)}, road in ${m.missedTinue})`).join(', ')}`);
   return `  ${SIDES[side]} (${playerNames(a.game)[side]}): ${notes.join('; ')}`;
 }
 

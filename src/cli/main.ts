@@ -19,6 +19,7 @@ import { playtakHelp, playtakUsage, runPlaytak } from './playtak.js';
 import { runServe, serveHelp, serveUsage } from './serve.js';
 import { workerHelp, workerUsage } from './worker-help.js';
 import { isSearchWorker, runSearchWorker } from '../search/worker.js';
+import { isReviewWorker, runReviewWorker } from '../playtak/review-thread.js';
 import { UsageError } from './errors.js';
 import { exitQuietlyWhenStdoutCloses, writeLine } from './stdout.js';
 import { formatHelp, unknownOptionLine, wantsHelp, type CommandHelp } from './help.js';
@@ -96,10 +97,12 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-// dist/bredon.js is also the search threads' script (src/search/worker.ts): a worker runs its
-// message loop instead of the command line.
+// dist/bredon.js is also the search threads' script (src/search/worker.ts) and the PlayTak
+// review's (src/playtak/review-thread.ts): a worker runs its message loop instead of the command line.
 if (isSearchWorker()) {
   runSearchWorker();
+} else if (isReviewWorker()) {
+  runReviewWorker();
 } else {
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;

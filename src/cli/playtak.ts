@@ -8,6 +8,7 @@ import { DEFAULT_RESERVES } from '../core/sizes.js';
 import { PlaytakBot, type BotOptions } from '../playtak/bot.js';
 import { parseServerAddress } from '../playtak/connection.js';
 import { Engine } from '../playtak/engine.js';
+import { REVIEW_BUDGET, ReviewThread } from '../playtak/review-thread.js';
 import { PASSWORD_RE, USER_NAME_RE, type SeekParams } from '../playtak/protocol.js';
 import { MAX_LEVEL } from '../search/levels.js';
 import { SearchPool } from '../search/worker.js';
@@ -24,7 +25,7 @@ const DEFAULT_SEEK = { size: 6, timeSec: 600, incSec: 10 };
 export const playtakUsage =
   'bredon playtak [--server URL] [--user NAME] [--seek SIZE TIME INC] [--komi K] [--pieces STONES CAPS] ' +
   '[--color white|black|any] [--rated|--unrated] [--threads N] [--hash MB] [--games N] [--movetime MS] ' +
-  '[--level N] [--ptn FILE] [--chat] [--debug]';
+  '[--level N] [--ptn FILE] [--chat [--no-review]] [--debug]';
 
 export const playtakHelp: CommandHelp = {
   about:
@@ -50,7 +51,11 @@ export const playtakHelp: CommandHelp = {
     '                           full strength Bredon takes at least 2 s a move and accepts undo requests',
     `  --ptn FILE               append finished games to FILE (default ${DEFAULT_PTN})`,
     '  --chat                   answer Tell messages, and Shouts that name the bot, with the evaluation;',
-    "                           take the commands '<bot>: level N' (for that player's games) and '<bot>: help'",
+    "                           take the commands '<bot>: level N' (for that player's games) and",
+    "                           '<bot>: help'; after each game, tell the opponent a review: their",
+    `                           costliest moves by the full search (${REVIEW_BUDGET.nodes.toLocaleString('en-US')} nodes a position), Bredon's`,
+    '                           better moves, the tinues they missed, a PTN Ninja link to the game',
+  '  --no-review              with --chat, no review after the games',
     '  --debug                  log every line sent (never the password) and received',
   ],
   examples: [
@@ -97,7 +102,7 @@ function timestamp(): string {
 }
 
 /** The bot's settings from the command line and the environment (exported for the tests). */
-export function playtakSettings(argv: string[], env: NodeJS.ProcessEnv): Omit<BotOptions, 'engine' | 'version' | 'log' | 'out'> & { threads: number; hashMb: number } {
+export function playtakSettings(argv: string[], env: NodeJS.ProcessEnv): Omit<BotOptions, 'engine' | 'reviewer' | 'version' | 'log' | 'out'> & { threads: number; hashMb: number; review: boolean } {
   const { rest, seek, pieces } = takeMultiValued(argv);
   const { values, positionals } = parseArgs({
     args: rest,
@@ -115,6 +120,7 @@ export function playtakSettings(argv: string[], env: NodeJS.ProcessEnv): Omit<Bo
       level: { type: 'string' },
       ptn: { type: 'string' },
       chat: { type: 'boolean' },
+      'no-review': { type: 'boolean' },
       debug: { type: 'boolean' },
     },
     strict: true,
@@ -143,6 +149,7 @@ export function playtakSettings(argv: string[], env: NodeJS.ProcessEnv): Omit<Bo
   const colour = colours[colourText];
   if (colour === undefined) throw new UsageError(`--color must be white, black or any, got '${values.color}'`);
   if (values.rated && values.unrated) throw new UsageError('--rated and --unrated contradict each other');
+  if (values['no-review'] && !values.chat) throw new UsageError('--no-review goes with --chat: without chat there is no review');
 
   let user = values.user;
   let password: string | undefined;
@@ -163,6 +170,7 @@ export function playtakSettings(argv: string[], env: NodeJS.ProcessEnv): Omit<Bo
     ptnPath: values.ptn ?? DEFAULT_PTN,
     threads: intOption('threads', values.threads, 1, 64) ?? 1,
     hashMb: intOption('hash', values.hash, 1, 4096) ?? 64,
+    review: values['no-review'] !== true,
   };
   if (user !== undefined) {
     settings.user = user;
@@ -178,7 +186,7 @@ export function playtakSettings(argv: string[], env: NodeJS.ProcessEnv): Omit<Bo
 }
 
 export async function runPlaytak(argv: string[], out: (line: string) => void, version: string): Promise<number> {
-  const { threads, hashMb, ...settings } = playtakSettings(argv, process.env);
+  const { threads, hashMb, review, ...settings } = playtakSettings(argv, process.env);
   const log = (line: string) => process.stderr.write(`[${timestamp()}] ${line}\n`);
   let pool: SearchPool;
   try {
@@ -186,7 +194,9 @@ export async function runPlaytak(argv: string[], out: (line: string) => void, ve
   } catch (e) {
     throw new RangeError(`cannot start the search: ${(e as Error).message}`);
   }
-  const bot = new PlaytakBot({ ...settings, engine: new Engine(pool, log), version, log, out, describe: describeScore });
+  // The review's thread starts with the first review (src/playtak/review-thread.ts).
+  const reviewer = settings.chat && review ? new ReviewThread({ budget: REVIEW_BUDGET, log }) : undefined;
+  const bot = new PlaytakBot({ ...settings, engine: new Engine(pool, log), reviewer, version, log, out, describe: describeScore });
   let interrupts = 0;
   const onSignal = () => {
     interrupts++;

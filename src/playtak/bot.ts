@@ -3,7 +3,7 @@
 //   connect -> (Welcome!, Login or Register) -> Client, Protocol 2, Login
 //   -> (Welcome <name>!) lobby: PING every 30 s, post the seek (rate-limited)
 //   -> (Game Start) play: moves in, our moves out, clocks from Time/Timems
-//   -> (Game#N Over / Abandoned) log the game, seek again ... until --games or a stop.
+//   -> (Game#N Over / Abandoned) log the game, review it (--chat), seek again ... until --games/stop.
 // A dropped connection is reopened with exponential backoff (shorter during a game: the server
 // gives a player 120 s, source Game.playerDisconnected; unverified on playtak.com). After logging
 // in again the server replays our game (Game Start, the moves, the clocks, "Message Your game is
@@ -29,7 +29,7 @@ import { badLevelText, helpText, levelQueryText, levelSetText, parseChatCommand,
 import { networkMargin, ownClockMs, smoothRtt, thinkLimits, type ServerClock } from './clock.js';
 import { describeAddress, openConnection, type Connection, type ServerAddress } from './connection.js';
 import { WATCHDOG_MS, type Engine, type Thought } from './engine.js';
-import { appendGame, type LoggedGame, type LoggedMove } from './game-log.js';
+import { appendGame, formatGame, type LoggedGame, type LoggedMove } from './game-log.js';
 import { formatPlaytakMove, PlaytakMoveError, toEngineMove, type PlaytakMove } from './moves.js';
 import {
   formatClient,
@@ -53,6 +53,8 @@ import {
   type SeekParams,
   type ServerMessage,
 } from './protocol.js';
+import { reviewChatLines } from './review-chat.js';
+import type { Reviewer } from './review-thread.js';
 
 /** Every wait the bot makes; the tests shrink them. */
 export interface BotTiming {
@@ -130,6 +132,8 @@ export interface BotOptions {
   /** Append each finished game here (PTN). */
   ptnPath?: string;
   engine: Engine;
+  /** With chat on, each finished game is reviewed here and the review told to the opponent. */
+  reviewer?: Reviewer;
   version: string;
   /** Diagnostics (stderr). */
   log: (line: string) => void;
@@ -232,6 +236,9 @@ export class PlaytakBot {
   private lastChatAt = -Infinity;
   /** Levels players chose in chat, by lower-case name: kept while the bot runs, never stored. */
   private readonly levels = new Map<string, number>();
+  /** Reviews under way, and what waits for them to be told (the bot's last words before it quits). */
+  private reviews = 0;
+  private afterReviews: (() => void)[] = [];
   private stopping = false;
   private finished = false;
   private readonly summary: BotSummary = { games: 0, wins: 0, losses: 0, draws: 0, reason: 'stopped' };
@@ -281,7 +288,10 @@ export class PlaytakBot {
       this.send(formatResign(g.no));
       this.finishGame(g, g.colour === 0 ? '0-1' : '1-0', 'resignation');
     }
-    if (this.game === undefined) this.shutdown('stopped');
+    if (this.game === undefined) {
+      if (now) this.shutdown('stopped');
+      else this.whenReviewed(() => this.shutdown('stopped'));
+    }
   }
 
   // ---- plumbing ------------------------------------------------------------------------------
@@ -324,6 +334,7 @@ export class PlaytakBot {
       link.conn.close();
     }
     this.o.engine.close();
+    this.o.reviewer?.close();
     const s = this.summary;
     this.o.out(`${s.games} game${s.games === 1 ? '' : 's'}: ${s.wins} won, ${s.losses} lost, ${s.draws} drawn`);
     this.resolveRun?.({ ...s });
@@ -894,10 +905,54 @@ export class PlaytakBot {
     else if (draw) this.summary.draws++;
     const how = termination !== undefined ? `, ${termination}` : '';
     this.o.out(`game ${g.no}: ${g.white} vs ${g.black} ${g.size}x${g.size}, ${result ?? 'no result'} after ${g.moves.length} plies${how}: Bredon ${verdict}`);
+    this.review(g, logged);
     if (!next) return;
-    if (this.o.games !== undefined && this.summary.games >= this.o.games) return this.shutdown('games');
-    if (this.stopping) return this.shutdown('stopped');
+    if (this.o.games !== undefined && this.summary.games >= this.o.games) return this.whenReviewed(() => this.shutdown('games'));
+    if (this.stopping) return this.whenReviewed(() => this.shutdown('stopped'));
     this.postSeek();
+  }
+
+  // ---- the review ----------------------------------------------------------------------------
+
+  /**
+   * With chat on, reviews the opponent's moves of a finished game and tells them the review. It
+   * runs on the reviewer's thread: the next game goes on meanwhile, and a game the opponent left
+   * early (fewer than two moves of theirs) is not reviewed.
+   */
+  private review(g: LiveGame, logged: LoggedGame): void {
+    const reviewer = this.o.reviewer;
+    const side = g.colour ^ 1;
+    if (!this.o.chat || reviewer === undefined || g.moves.filter((_, i) => i % 2 === side).length < 2) return;
+    const opponent = side === 0 ? g.white : g.black;
+    const budget = `${reviewer.budget.nodes.toLocaleString('en-US')} nodes a position`;
+    this.reviews++;
+    reviewer
+      .review(formatGame(logged), side)
+      .then(
+        (analysis) => {
+          if (this.finished) return;
+          const lines = reviewChatLines(analysis, side, g.no, budget);
+          if (!this.loggedIn || this.link === undefined) return this.log(`game ${g.no}: the review is ready but the bot is offline: not sent`);
+          for (const line of lines) this.send(formatTell(opponent, line));
+          this.log(`game ${g.no}: review told to ${opponent} (${lines.length} lines)`);
+        },
+        (e: Error) => {
+          if (!this.finished) this.log(`game ${g.no}: no review: ${e.message}`);
+        },
+      )
+      .finally(() => {
+        this.reviews--;
+        if (this.reviews > 0) return;
+        const waiting = this.afterReviews;
+        this.afterReviews = [];
+        for (const f of waiting) f();
+      });
+  }
+
+  /** Runs `f` once no review is under way. */
+  private whenReviewed(f: () => void): void {
+    if (this.reviews === 0) f();
+    else this.afterReviews.push(f);
   }
 
   // ---- thinking ------------------------------------------------------------------------------
@@ -943,9 +998,16 @@ export class PlaytakBot {
     // Past its deadline, a stalled search may keep half of what the clock has left after it.
     const own = ownClockMs({ colour: g.colour, clock: g.clock, initialMs: g.timeSec * 1000, now: performance.now() });
     const grace = Math.max(WATCHDOG_MS, Math.min(2000, Math.floor((own - networkMargin(this.rtt ?? NaN) - (limits.hardMs ?? 0)) / 2)));
-    this.o.engine.think(job, onInfo, grace, paceMs).then(
-      (t) => this.onThought(g, ply, link, root, t),
+    const thought = this.o.engine.think(job, onInfo, grace, paceMs);
+    // A review under way waits while the game's move is searched.
+    const release = this.o.reviewer?.hold();
+    thought.then(
+      (t) => {
+        release?.();
+        this.onThought(g, ply, link, root, t);
+      },
       (e: Error) => {
+        release?.();
         this.search = undefined;
         this.log(`the search failed: ${e.message}`);
       },

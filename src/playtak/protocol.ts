@@ -338,10 +338,16 @@ export function formatPing(): string {
   return 'PING';
 }
 
-/** Chat text on one line, at most 256 characters (source: shoutString `([^\n\r]{1,256})`). */
+/**
+ * The most characters of a chat line the server keeps (source: shoutString and tellString end in
+ * `([^\n\r]{1,256})`, matched with find(): the rest of a longer line is dropped).
+ */
+export const CHAT_MAX = 256;
+
+/** Chat text on one line, at most CHAT_MAX characters. */
 function chatText(text: string): string {
   const flat = text.replace(/[\r\n]+/g, ' ').trim();
-  return flat.length > 256 ? flat.slice(0, 255) + '…' : flat;
+  return flat.length > CHAT_MAX ? flat.slice(0, CHAT_MAX - 1) + '…' : flat;
 }
 
 export function formatShout(text: string): string {

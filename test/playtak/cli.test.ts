@@ -68,6 +68,18 @@ describe('bredon playtak (the built program)', () => {
     expect(tagValue(game!, 'Result')).toBe(server.games[0]!.result);
   });
 
+  it('with --chat, tells the opponent a review from its own thread, then exits', async () => {
+    const server = await new FakePlaytak('ws', { opponent: 'Scripted', policy: firstFlat }).start();
+    servers.push(server);
+    const r = await run(['playtak', '--server', server.url, '--seek', '3', '30', '0', '--games', '1', '--movetime', '30', '--ptn', join(dir, 'chat.ptn'), '--chat']);
+    expect(r.code).toBe(0);
+    expect(server.errors).toEqual([]);
+    const tells = server.chat.filter((l) => l.startsWith('Tell Scripted '));
+    expect(tells[1]).toMatch(/^Tell Scripted Game 100: .* by my full search \(25,000 nodes a position/);
+    expect(tells.at(-1)).toMatch(/^Tell Scripted https:\/\/ptn\.ninja\/[A-Za-z0-9+$-]+$/);
+    expect(r.stderr).toMatch(/game 100: review told to Scripted \(\d+ lines\)/);
+  });
+
   it('logs in over TCP with the password from the environment, and never shows it', async () => {
     const server = await new FakePlaytak('tcp', { opponent: 'Scripted', policy: firstFlat }, { BredonBot: 'sesame-42' }).start();
     servers.push(server);
@@ -91,6 +103,11 @@ describe('bredon playtak (the built program)', () => {
     expect(playtakSettings([], {}).level).toBeUndefined();
   });
 
+  it('reviews the games with --chat unless --no-review', () => {
+    expect(playtakSettings(['--chat'], {})).toMatchObject({ chat: true, review: true });
+    expect(playtakSettings(['--chat', '--no-review'], {})).toMatchObject({ chat: true, review: false });
+  });
+
   it('refuses a bad command line with one line, exit 2', () => {
     const cases: [string[], RegExp][] = [
       [['--user', 'BredonBot'], /needs its password in the environment variable BREDON_PLAYTAK_PASSWORD/],
@@ -103,6 +120,7 @@ describe('bredon playtak (the built program)', () => {
       [['--server', 'http://example.com'], /--server: .* is neither/],
       [['--level', '11'], /--level must be from 1 to 10/],
       [['--level', 'easy'], /--level must be a whole number/],
+      [['--no-review'], /--no-review goes with --chat/],
     ];
     for (const [args, message] of cases) {
       const r = bredon('playtak', ...args);
