@@ -16,6 +16,28 @@ const REVIEW_TINUES = 2;
 /** Plies of the engine's line (or of the tinue) shown after its move. */
 const LINE_PLIES = 4;
 
+/** What a review searches: nodes per position, and the tinue prover's nodes and plies per look. */
+export interface ReviewBudget {
+  nodes: number;
+  tinueNodes: number;
+  tinuePlies: number;
+  hashMb: number;
+}
+
+/**
+ * The review's budget, the bot's and the web page's: the full search (no level) at 25,000 nodes
+ * a position, depth 5-6 on 6x6, enough for the swings of a flat or more and the roads a move
+ * gives away (a 66-ply game is 1.7 million nodes, a few seconds); the tinue prover up to 9 plies
+ * as `bredon annotate` runs it, with 20,000 nodes a position. Nodes, not time: the same review on
+ * any machine.
+ */
+export const REVIEW_BUDGET: ReviewBudget = { nodes: 25_000, tinueNodes: 20_000, tinuePlies: 9, hashMb: 16 };
+
+/** The budget as the review's first sentence names it. */
+export function budgetText(budget: ReviewBudget): string {
+  return `${budget.nodes.toLocaleString('en-US')} nodes a position`;
+}
+
 export interface PlayerReview {
   side: number;
   /** At most REVIEW_MOVES moves of the player that lost MISTAKE_CP or more, costliest first. */

@@ -4,11 +4,12 @@
 // logged.
 
 import { parseArgs } from 'node:util';
+import { budgetText, REVIEW_BUDGET } from '../annotate/review.js';
 import { DEFAULT_RESERVES } from '../core/sizes.js';
 import { PlaytakBot, type BotOptions } from '../playtak/bot.js';
 import { parseServerAddress } from '../playtak/connection.js';
 import { Engine } from '../playtak/engine.js';
-import { REVIEW_BUDGET, ReviewThread } from '../playtak/review-thread.js';
+import { ReviewThread } from '../playtak/review-thread.js';
 import { PASSWORD_RE, USER_NAME_RE, type SeekParams } from '../playtak/protocol.js';
 import { MAX_LEVEL } from '../search/levels.js';
 import { SearchPool } from '../search/worker.js';
@@ -53,7 +54,7 @@ export const playtakHelp: CommandHelp = {
     '  --chat                   answer Tell messages, and Shouts that name the bot, with the evaluation;',
     "                           take the commands '<bot>: level N' (for that player's games) and",
     "                           '<bot>: help'; after each game, tell the opponent a review: their",
-    `                           costliest moves by the full search (${REVIEW_BUDGET.nodes.toLocaleString('en-US')} nodes a position), Bredon's`,
+    `                           costliest moves by the full search (${budgetText(REVIEW_BUDGET)}), Bredon's`,
     '                           better moves, the tinues they missed, a PTN Ninja link to the game',
   '  --no-review              with --chat, no review after the games',
     '  --debug                  log every line sent (never the password) and received',

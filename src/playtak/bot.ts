@@ -14,6 +14,7 @@
 // Below full strength (--level, or a player's choice in chat: ./commands.ts) the searches are
 // capped (src/search/levels.ts), the moves come at a person's pace and undo requests are granted.
 
+import { budgetText } from '../annotate/review.js';
 import { makeMove } from '../core/makemove.js';
 import { isLegalMove, MAX_MOVES } from '../core/movegen.js';
 import { Position } from '../core/position.js';
@@ -924,7 +925,7 @@ export class PlaytakBot {
     const side = g.colour ^ 1;
     if (!this.o.chat || reviewer === undefined || g.moves.filter((_, i) => i % 2 === side).length < 2) return;
     const opponent = side === 0 ? g.white : g.black;
-    const budget = `${reviewer.budget.nodes.toLocaleString('en-US')} nodes a position`;
+    const budget = budgetText(reviewer.budget);
     this.reviews++;
     reviewer
       .review(formatGame(logged), side)

@@ -7,25 +7,10 @@
 
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { Annotator, type GameAnalysis } from '../annotate/analysis.js';
+import type { ReviewBudget } from '../annotate/review.js';
 import { parsePtnGames } from '../notation/ptn-game.js';
 
 const WORKER_TAG = 'bredon-review-worker';
-
-/** What a review searches: nodes per position, and the tinue prover's nodes and plies per look. */
-export interface ReviewBudget {
-  nodes: number;
-  tinueNodes: number;
-  tinuePlies: number;
-  hashMb: number;
-}
-
-/**
- * The review's budget: the full search (no level) at 25,000 nodes a position, depth 5-6 on 6x6,
- * enough for the swings of a flat or more and the roads a move gives away (a 66-ply game is 1.7
- * million nodes, a few seconds); the tinue prover up to 9 plies as `bredon annotate` runs it,
- * with 20,000 nodes a position. Nodes, not time: the same review on any machine.
- */
-export const REVIEW_BUDGET: ReviewBudget = { nodes: 25_000, tinueNodes: 20_000, tinuePlies: 9, hashMb: 16 };
 
 interface WorkerInit {
   tag: typeof WORKER_TAG;

@@ -4,6 +4,7 @@
 // sides' moves are scripted, so the game and its review are the same on any machine and load.
 
 import { afterEach, describe, expect, it } from 'vitest';
+import { REVIEW_BUDGET } from '../../src/annotate/review.js';
 import { makeMove } from '../../src/core/makemove.js';
 import { Position } from '../../src/core/position.js';
 import { scanRoads } from '../../src/core/roads.js';
@@ -13,7 +14,7 @@ import { ptnFromLink } from '../../src/notation/ptn-ninja.js';
 import { PlaytakBot, type BotOptions } from '../../src/playtak/bot.js';
 import { parseServerAddress } from '../../src/playtak/connection.js';
 import { Engine, type SearchThreads } from '../../src/playtak/engine.js';
-import { REVIEW_BUDGET, ReviewThread, type Reviewer } from '../../src/playtak/review-thread.js';
+import { ReviewThread, type Reviewer } from '../../src/playtak/review-thread.js';
 import { roadInOne } from '../../src/tinue/threats.js';
 import { BREDON } from '../shared.js';
 import { FakePlaytak } from './fake-server.js';
