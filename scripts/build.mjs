@@ -1,8 +1,9 @@
 // Bundles the command-line program into dist/bredon.js: one file that is also its own
 // search worker (see src/search/worker.ts), so that a copy of dist/bredon.js runs anywhere.
 // Also builds the library (dist/lib.js, the package's `import ... from 'bredon'`, likewise its
-// own search worker) and the web page (dist/web/: the page, its script, and bredon-worker.js,
-// TEI in a Web Worker that is also the script of its search threads).
+// own search worker) and the web page (dist/web/: the page, its script, bredon-worker.js, TEI in
+// a Web Worker that is also the script of its search threads, and review-worker.js, the review
+// of a game played on the page).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
@@ -60,7 +61,7 @@ const browserStubs = {
   },
 };
 const web = build({
-  entryPoints: { 'bredon-worker': 'src/web/engine-worker.ts', page: 'src/web/page.ts' },
+  entryPoints: { 'bredon-worker': 'src/web/engine-worker.ts', 'review-worker': 'src/web/review-worker.ts', page: 'src/web/page.ts' },
   outdir: 'dist/web',
   bundle: true,
   platform: 'browser',
