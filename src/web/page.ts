@@ -7,16 +7,24 @@
 // `stop`. A `go` is only sent when no search runs (TEI refuses a second one): while one runs,
 // the next request waits for its `bestmove`. Reports of a search for an earlier position are
 // recognised by the position they were asked for, and ignored.
+//
+// The game mode ("Play Bredon") plays a game against Bredon at a level: the engine answers the
+// player's moves, its thinking is hidden unless asked for, undo takes back a move and its reply,
+// and a finished game gets the PlayTak bot's review (review-view.ts). Once the game is over the
+// board is free again.
 
 import { makeMove } from '../core/makemove.js';
 import { isSpread, moveSquare, spreadDir } from '../core/move.js';
 import { isLegalMove, legalMoves } from '../core/movegen.js';
 import { reservePair, WHITE, type Position, type ReserveCount, type ReserveOptions } from '../core/position.js';
-import { gameResult, ONGOING, resultText, resultWinner } from '../core/result.js';
+import { BLACK_ROAD, gameResult, ONGOING, REPETITION, resultText, resultWinner, WHITE_ROAD } from '../core/result.js';
 import { DEFAULT_RESERVES, squareName } from '../core/sizes.js';
 import { halfKomiFrom, illegalReason, parsePtnGames, startPosition, tagValue } from '../notation/ptn-game.js';
 import { formatMove, parseMove } from '../notation/ptn-move.js';
 import { formatTps, parseTps, startTps } from '../notation/tps.js';
+import { MAX_LEVEL } from '../search/levels.js';
+import { engineGo, gamePtn, komiText, resignResult, undoPlies, type GameSettings } from './game-mode.js';
+import { ReviewPanel } from './review-view.js';
 
 // ---- the game -------------------------------------------------------------------------------
 
@@ -34,6 +42,10 @@ let pos: Position = rebuild();
 /** A spread being entered by clicks: the stack picked up, how many carried, the drops so far. */
 let spreadInput: { from: number; carry: number; dir: number; drops: number[]; at: number } | undefined;
 let pieceType: 'F' | 'S' | 'C' = 'F';
+/** Counts the games set up on the board, so that a report about an earlier one is never taken for this one's. */
+let gameNo = 0;
+/** The game against Bredon, from its start; `over` once it has ended (the board is free again). */
+let versus: { settings: GameSettings; over: boolean } | undefined;
 
 function reserves(): ReserveOptions {
   return { stones: game.stones, caps: game.caps };
@@ -47,7 +59,7 @@ function rebuild(): Position {
 
 /** Identifies a position of a game, to match the engine's reports to what is on the board. */
 function positionKey(): string {
-  return `${game.startTps}|${String(game.stones)}|${String(game.caps)}|${game.halfKomi}|${game.moves.join(',')}`;
+  return `${gameNo}|${game.startTps}|${String(game.stones)}|${String(game.caps)}|${game.halfKomi}|${game.moves.join(',')}`;
 }
 
 function result(): number {
@@ -85,6 +97,7 @@ function tryPlay(text: string): boolean {
 }
 
 function newGame(size: number, halfKomi: number): void {
+  gameNo++;
   game = { startTps: startTps(size), stones: DEFAULT_RESERVES[size]![0], caps: DEFAULT_RESERVES[size]![1], halfKomi, moves: [] };
   pos = rebuild();
   spreadInput = undefined;
@@ -114,6 +127,7 @@ function load(text: string): void {
       makeMove(pos, move);
     }
   }
+  gameNo++;
   pos = rebuild();
   spreadInput = undefined;
   sizeSelect.value = String(pos.size);
@@ -123,7 +137,8 @@ function load(text: string): void {
 
 // ---- the engine -----------------------------------------------------------------------------
 
-type SearchKind = 'analyse' | 'move';
+/** Analysis, the engine's move on the free board, or Bredon's reply in a game. */
+type SearchKind = 'analyse' | 'move' | 'reply';
 interface Running {
   kind: SearchKind;
   key: string;
@@ -139,6 +154,8 @@ let analysing = false;
 /** Things to send once no search runs (the page stops a search before it sends the next `go`). */
 let whenIdle: (() => void)[] = [];
 let lastInfo: { key: string; text: string } | undefined;
+/** The `Level` the engine was last given. */
+let engineLevel = MAX_LEVEL;
 const pageStart = performance.now();
 
 function send(line: string): void {
@@ -171,10 +188,18 @@ function engineNewGame(): void {
 
 function startSearch(kind: SearchKind): void {
   if (!engineReady || result() !== ONGOING) return;
+  if (kind === 'reply' && !engineToMove()) return;
+  // Bredon's replies in a game at the game's level; analysis and the free board's moves at full strength.
+  const level = kind === 'reply' ? versus!.settings.level : MAX_LEVEL;
+  if (level !== engineLevel) {
+    send(`setoption name Level value ${level}`);
+    engineLevel = level;
+  }
   const moves = game.moves.map((m) => formatMove(m, pos.size));
   send(`position tps ${game.startTps}${moves.length > 0 ? ` moves ${moves.join(' ')}` : ''}`);
   running = { kind, key: positionKey(), side: pos.side, size: pos.size, startedAt: performance.now() };
-  send(kind === 'analyse' ? 'go infinite' : `go movetime ${movetimeSelect.value}`);
+  const movetime = Number(movetimeSelect.value);
+  send(kind === 'analyse' ? 'go infinite' : kind === 'reply' ? engineGo(level, movetime) : `go movetime ${movetime}`);
   renderEngineState();
 }
 
@@ -201,8 +226,10 @@ function positionChanged(): void {
     (document.getElementById('eval-white') as HTMLElement).style.width = '50%';
   }
   render();
-  if (analysing && result() === ONGOING) requestSearch('analyse');
-  else if (running !== undefined && running.key !== positionKey()) send('stop');
+  if (playing() && result() !== ONGOING) endGame(undefined);
+  else if (engineToMove()) return requestSearch('reply');
+  else if (analysing && !playing() && result() === ONGOING) return requestSearch('analyse');
+  if (running !== undefined && running.key !== positionKey()) send('stop');
 }
 
 engine.onmessage = (e: MessageEvent) => {
@@ -217,6 +244,7 @@ engine.onmessage = (e: MessageEvent) => {
       engineReady = true;
       status('ready', `engine ready · ${threadsSelect.value} thread${threadsSelect.value === '1' ? '' : 's'}`);
       renderEngineState();
+      if (engineToMove()) requestSearch('reply'); // a game started before the engine was ready
     }
   } else if (line.startsWith('info ')) {
     onInfo(line);
@@ -290,8 +318,8 @@ function onBestMove(text: string): void {
   }
   const queued = whenIdle;
   whenIdle = [];
-  if (r !== undefined && current && r.kind === 'move' && text !== '(none)' && queued.length === 0) {
-    tryPlay(text);
+  if (r !== undefined && current && text !== '(none)') {
+    if (r.kind === 'reply' ? engineToMove() : r.kind === 'move' && queued.length === 0) tryPlay(text);
   }
   for (const f of queued) {
     if (running !== undefined) whenIdle.push(f);
@@ -321,6 +349,97 @@ function numberedLine(moves: string[]): string {
     side ^= 1;
   });
   return parts.join(' ');
+}
+
+// ---- the game against Bredon ---------------------------------------------------------------
+
+const reviewPanel = new ReviewPanel();
+
+function playing(): boolean {
+  return versus !== undefined && !versus.over;
+}
+
+/** Whether Bredon is to move in a game under way. */
+function engineToMove(): boolean {
+  return playing() && result() === ONGOING && pos.side !== versus!.settings.player;
+}
+
+/** Whether the player may move now; if not, says why. */
+function playerMayMove(): boolean {
+  if (!engineToMove()) return true;
+  return hint('Bredon is thinking: wait for its move, or undo yours', true);
+}
+
+function startPlay(): void {
+  const settings: GameSettings = {
+    size: Number(byId<HTMLSelectElement>('play-size').value),
+    halfKomi: Number(byId<HTMLSelectElement>('play-komi').value),
+    player: Number(byId<HTMLSelectElement>('play-colour').value),
+    level: Number(byId<HTMLSelectElement>('play-level').value),
+  };
+  analysing = false; // the engine is the opponent now
+  versus = { settings, over: false };
+  reviewPanel.clear();
+  sizeSelect.value = String(settings.size);
+  komiSelect.value = String(settings.halfKomi);
+  hint('');
+  newGame(settings.size, settings.halfKomi);
+}
+
+/** In a game: the player's last move and Bredon's reply (see undoPlies); else the last move. */
+function undoRequested(): void {
+  if (!playing()) return undo();
+  const n = undoPlies(game.moves.length, versus!.settings.player);
+  if (n === 0) return;
+  game.moves.splice(game.moves.length - n, n);
+  pos = rebuild();
+  spreadInput = undefined;
+  positionChanged();
+}
+
+function resign(): void {
+  if (playing()) endGame(resignResult(versus!.settings.player));
+}
+
+/** Ends the game (on the board, or by the player's resignation) and reviews it. */
+function endGame(resignation: string | undefined): void {
+  const v = versus!;
+  v.over = true;
+  if (running !== undefined) send('stop'); // a resignation while Bredon thinks: its move is not played
+  const r = result();
+  const ptnResult = resignation ?? resultText(r);
+  const winner = resignation !== undefined ? v.settings.player ^ 1 : resultWinner(r);
+  const how =
+    resignation !== undefined ? ': you resigned'
+    : r === WHITE_ROAD || r === BLACK_ROAD ? ' by a road'
+    : r === REPETITION ? ' by repetition'
+    : ' on flats';
+  const text = winner < 0 ? `A draw${how} (${ptnResult})` : `${winner === v.settings.player ? 'You win' : 'Bredon wins'}${how} (${ptnResult})`;
+  const moves = game.moves.map((m) => formatMove(m, pos.size));
+  reviewPanel.show(text, moves.length > 0 ? { ptn: gamePtn(v.settings, moves, ptnResult), side: v.settings.player } : undefined);
+  render();
+}
+
+/** Whether the engine's lines are shown: always, except in a game unless asked for. */
+function thinkingShown(): boolean {
+  return !playing() || showThinking.checked;
+}
+
+function renderPlay(): void {
+  const on = playing();
+  document.body.classList.toggle('thinking-hidden', !thinkingShown());
+  showThinking.disabled = !on;
+  const undoable = on && undoPlies(game.moves.length, versus!.settings.player) > 0;
+  byId<HTMLButtonElement>('play-undo').disabled = !undoable;
+  byId<HTMLButtonElement>('resign').disabled = !on;
+  const card = byId('play-card');
+  const turn = versus === undefined ? 'none' : !on ? 'over' : engineToMove() ? 'engine' : 'player';
+  card.dataset['turn'] = turn;
+  setText('play-status', { none: 'choose and start', over: 'game over', engine: 'Bredon is thinking…', player: 'your move' }[turn]);
+  const s = versus?.settings;
+  const line = byId('play-game');
+  line.hidden = s === undefined;
+  if (s !== undefined) line.textContent = `Bredon at level ${s.level} · you ${on ? 'play' : 'played'} ${s.player === WHITE ? 'White' : 'Black'} · ${s.size}x${s.size}, komi ${komiText(s.halfKomi)}`;
 }
 
 // ---- drawing --------------------------------------------------------------------------------
@@ -420,7 +539,7 @@ function renderBoard(): void {
   const stacks = el('g', { 'pointer-events': 'none' }, board);
   for (let sq = 0; sq < size * size; sq++) drawStack(stacks, sq);
   const over = el('g', { 'pointer-events': 'none' }, board);
-  if (bestMoveHint !== undefined && spreadInput === undefined && result() === ONGOING) {
+  if (bestMoveHint !== undefined && spreadInput === undefined && result() === ONGOING && thinkingShown()) {
     try {
       const m = parseMove(bestMoveHint, size);
       if (isLegalMove(pos, m)) for (const sq of moveSquares(m)) highlight(over, sq, '#6fc3a8', true);
@@ -482,6 +601,7 @@ function render(): void {
     const w = resultWinner(r);
     box.textContent = `${resultText(r)}: ${w < 0 ? 'a draw' : `${w === WHITE ? 'White' : 'Black'} wins`}`;
   }
+  renderPlay();
   renderEngineState();
 }
 
@@ -489,12 +609,21 @@ function renderEngineState(): void {
   const analyseButton = document.getElementById('analyse') as HTMLButtonElement;
   analyseButton.textContent = analysing ? 'Stop' : 'Analyse';
   analyseButton.classList.toggle('running', analysing);
-  (document.getElementById('engine-move') as HTMLButtonElement).disabled = !engineReady || result() !== ONGOING || analysing;
-  (document.getElementById('undo') as HTMLButtonElement).disabled = game.moves.length === 0;
+  // In a game the engine is the opponent: no analysis, no moves for the player, no other board.
+  const inGame = playing();
+  analyseButton.disabled = inGame;
+  byId<HTMLButtonElement>('engine-move').disabled = !engineReady || result() !== ONGOING || analysing || inGame;
+  byId<HTMLButtonElement>('new-game').disabled = inGame;
+  byId<HTMLButtonElement>('load').disabled = inGame;
+  byId<HTMLButtonElement>('undo').disabled = inGame ? undoPlies(game.moves.length, versus!.settings.player) === 0 : game.moves.length === 0;
   if (engineReady) {
-    if (running !== undefined) status('thinking', running.kind === 'analyse' ? 'analysing…' : 'thinking…');
+    if (running !== undefined) status('thinking', running.kind === 'analyse' ? 'analysing…' : running.kind === 'reply' ? 'Bredon is thinking…' : 'thinking…');
     else status('ready', `engine ready · ${threadsSelect.value} thread${threadsSelect.value === '1' ? '' : 's'}`);
   }
+}
+
+function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  return document.getElementById(id) as T;
 }
 
 function setText(id: string, text: string): void {
@@ -526,6 +655,7 @@ const DIRS = '+>-<'; // north, east, south, west: the order of the move encoding
 
 function onSquare(sq: number): void {
   if (result() !== ONGOING) return void hint('the game is over: undo, load or start a new one', true);
+  if (!playerMayMove()) return;
   const size = pos.size;
   const s = spreadInput;
   if (s === undefined) {
@@ -583,6 +713,7 @@ const sizeSelect = document.getElementById('size') as HTMLSelectElement;
 const komiSelect = document.getElementById('komi') as HTMLSelectElement;
 const movetimeSelect = document.getElementById('movetime') as HTMLSelectElement;
 const threadsSelect = document.getElementById('threads') as HTMLSelectElement;
+const showThinking = document.getElementById('show-thinking') as HTMLInputElement;
 const defaultHint = document.getElementById('hint')!.textContent ?? '';
 
 function setupThreads(): void {
@@ -612,9 +743,13 @@ function wire(): void {
   document.getElementById('move-form')!.addEventListener('submit', (e) => {
     e.preventDefault();
     const input = document.getElementById('move-input') as HTMLInputElement;
-    if (tryPlay(input.value)) input.value = '';
+    if (playerMayMove() && tryPlay(input.value)) input.value = '';
   });
-  document.getElementById('undo')!.addEventListener('click', undo);
+  document.getElementById('undo')!.addEventListener('click', undoRequested);
+  byId('play-undo').addEventListener('click', undoRequested);
+  byId('play-start').addEventListener('click', startPlay);
+  byId('resign').addEventListener('click', resign);
+  showThinking.addEventListener('change', render);
   document.getElementById('new-game')!.addEventListener('click', () => newGame(Number(sizeSelect.value), Number(komiSelect.value)));
   document.getElementById('analyse')!.addEventListener('click', toggleAnalysis);
   document.getElementById('engine-move')!.addEventListener('click', () => requestSearch('move'));
@@ -635,9 +770,9 @@ function wire(): void {
       hint('');
       render();
     } else if (k === 'f' || k === 's' || k === 'c') selectPiece(k.toUpperCase() as 'F' | 'S' | 'C');
-    else if (k === 'backspace') undo();
-    else if (k === 'a') toggleAnalysis();
-    else if (k === 'e' && !analysing) requestSearch('move');
+    else if (k === 'backspace') undoRequested();
+    else if (k === 'a' && !playing()) toggleAnalysis();
+    else if (k === 'e' && !analysing && !playing()) requestSearch('move');
     else return;
     e.preventDefault();
   });
