@@ -1,8 +1,10 @@
 // The web page in a real browser: Debian's chromium (no browser download), driven by
 // playwright-core, loading the page from `bredon serve` (which sends the cross-origin isolation
 // headers, so the engine's threads share memory). It gets a best move for a 6x6 position, plays
-// moves by clicking and typing, analyses and stops, and saves a screenshot that must not be blank.
-// Without chromium the test is skipped with a message saying how to get it.
+// moves by clicking and typing, analyses and stops, and saves a screenshot that must not be blank;
+// it plays the game mode against Bredon (replies, hidden thinking, undo, resignation, a game
+// Bredon wins, and the reviews) and saves its screenshots. Without chromium the test is skipped
+// with a message saying how to get it.
 
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -13,13 +15,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMove } from '../../src/core/makemove.js';
 import { isLegalMove } from '../../src/core/movegen.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
-import { parseTps } from '../../src/notation/tps.js';
+import { parsePtnGames } from '../../src/notation/ptn-game.js';
+import { ptnFromLink } from '../../src/notation/ptn-ninja.js';
+import { parseTps, startTps } from '../../src/notation/tps.js';
 import { Server } from '../serve/client.js';
 import { REPO } from '../shared.js';
 import { colourStats, decodePng } from './png.js';
 
 // What the functions run inside the page see (this file compiles without the DOM's types).
 declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): { length: number } };
+declare const bredonLegalMoves: () => string[];
 
 const CHROMIUM = process.env['BREDON_CHROMIUM'] ?? '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
@@ -30,6 +35,26 @@ if (!HAVE_CHROMIUM) {
 // A 6x6 opening position, White to move at move 4.
 const TPS = 'x6/x6/x2,1,2,x2/x2,1,2,x2/x6/2,x5 1 4';
 export const SCREENSHOT = join(REPO, 'dist', 'screenshots', 'page.png');
+const SCREENSHOTS = join(REPO, 'dist', 'screenshots');
+
+type Page = import('playwright-core').Page;
+
+/** The moves on the page's move list, in PTN. */
+async function moveList(page: Page): Promise<string[]> {
+  return (await page.locator('#moves span').allTextContents()).filter((m) => m !== '…');
+}
+
+/** The position after `moves` from the empty board. */
+function positionAfter(size: number, moves: readonly string[]) {
+  const p = parseTps(startTps(size));
+  for (const m of moves) makeMove(p, parseMove(m, size));
+  return p;
+}
+
+/** A move's text without the marks a review adds (`'`, `?`, `!`). */
+function bare(move: string): string {
+  return move.replace(/[?'!]+$/, '');
+}
 
 type Context = import('playwright-core').BrowserContext;
 let server: Server;
@@ -134,6 +159,125 @@ describe.skipIf(!HAVE_CHROMIUM)('the web page in chromium', () => {
     expect(stats.commonestShare).toBeLessThan(0.8);
     const board = decodePng(await page.locator('#board').screenshot());
     expect(colourStats(board).distinct).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('plays a game against Bredon: replies at a level, thinking on request, undo, resignation, a lost game and their reviews', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.goto(server.pageUrl);
+    await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 20_000 });
+
+    // 4x4, komi 0, the player White, Bredon at level 2 (a nominal clock: each reply held 2 s).
+    await page.selectOption('#play-size', '4');
+    await page.selectOption('#play-komi', '0');
+    await page.selectOption('#play-colour', '0');
+    await page.selectOption('#play-level', '2');
+    await page.click('#play-start');
+    await page.waitForSelector('#play-card[data-turn="player"]');
+    // Bredon's thinking is hidden until asked for, and the engine is nobody else's meanwhile.
+    expect(await page.isChecked('#show-thinking')).toBe(false);
+    expect(await page.isVisible('#score')).toBe(false);
+    expect(await page.isVisible('#eval-bar')).toBe(false);
+    expect(await page.isVisible('.thinking-note')).toBe(true);
+    expect(await page.isDisabled('#analyse')).toBe(true);
+    expect(await page.isDisabled('#play-undo')).toBe(true);
+
+    const played: string[] = [];
+    /** Waits for Bredon's reply to the player's move `mine` and checks that both are on the list, the reply legal. */
+    const reply = async (mine: string): Promise<string> => {
+      await page.waitForSelector('#play-card[data-turn="player"]', { timeout: 30_000 });
+      const moves = await moveList(page);
+      expect(moves.slice(0, -1)).toEqual([...played, mine]);
+      const answer = moves.at(-1)!;
+      expect(isLegalMove(positionAfter(4, [...played, mine]), parseMove(answer, 4))).toBe(true);
+      played.push(mine, answer);
+      return answer;
+    };
+    /** A placement that is legal after the moves played so far. */
+    const legalPlacement = () => ['d4', 'd1', 'a4', 'b2', 'c3', 'b3', 'c2'].find((m) => isLegalMove(positionAfter(4, played), parseMove(m, 4)))!;
+
+    // A click (the first ply places Bredon's flat), then a typed move.
+    await page.click('#board rect[data-square="a1"]');
+    await reply('a1');
+    const afterOne = await page.textContent('#tps');
+    const typed = legalPlacement();
+    await page.fill('#move-input', typed);
+    await page.press('#move-input', 'Enter');
+    await reply(typed);
+    const afterTwo = await page.textContent('#tps');
+    await page.screenshot({ path: join(SCREENSHOTS, 'game.png') });
+
+    // Undo while Bredon thinks takes back the player's move and stops the search: its answer is
+    // never played. (Had the reply come first, undo would take back both: the same position.)
+    await page.fill('#move-input', legalPlacement());
+    await page.press('#move-input', 'Enter');
+    await page.waitForSelector('#play-card[data-turn="engine"]');
+    await page.click('#play-undo');
+    await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 20_000 });
+    await page.waitForSelector('#play-card[data-turn="player"]');
+    expect(await moveList(page)).toEqual(played);
+    expect(await page.textContent('#tps')).toBe(afterTwo);
+    // On the player's turn undo takes back the player's last move and Bredon's reply.
+    await page.click('#play-undo');
+    expect(await moveList(page)).toEqual(played.slice(0, 2));
+    expect(await page.textContent('#tps')).toBe(afterOne);
+    played.splice(2);
+
+    // Show thinking: the lines and the bar are shown, and the best move is Bredon's reply.
+    await page.check('#show-thinking');
+    expect(await page.isVisible('#score')).toBe(true);
+    expect(await page.isVisible('#eval-bar')).toBe(true);
+    const mine = legalPlacement();
+    await page.fill('#move-input', mine);
+    await page.press('#move-input', 'Enter');
+    await page.waitForSelector('#play-card[data-turn="engine"]');
+    await page.screenshot({ path: join(SCREENSHOTS, 'game-thinking.png') });
+    const answer = await reply(mine);
+    expect((await page.textContent('#bestmove'))!.trim()).toBe(answer);
+
+    // Resigning ends the game: the result, then the review of the player's moves with the whole game on PTN Ninja.
+    await page.click('#resign');
+    expect(await page.textContent('#review-result')).toBe('Bredon wins: you resigned (0-1)');
+    await page.waitForSelector('#review[data-state="done"]', { timeout: 60_000 });
+    expect(await page.getAttribute('#review-bar', 'style')).toContain('width: 100');
+    const resigned = ptnFromLink((await page.getAttribute('#review-link', 'href'))!);
+    expect(resigned, 'the review links the game on PTN Ninja').toBeDefined();
+    expect(parsePtnGames(resigned!)[0]!.moves.map((m) => bare(m.text))).toEqual(played);
+    expect(parsePtnGames(resigned!)[0]!.result).toBe('0-1');
+    // The board is free again.
+    expect(await page.isDisabled('#analyse')).toBe(false);
+    expect(await page.isVisible('#score')).toBe(true);
+
+    // A 3x3 game as Black against full strength (0.5 s a move), placing only walls where it
+    // can: Bredon moves first and wins, by a road or on flats, and the game is reviewed.
+    await page.selectOption('#movetime', '500');
+    await page.selectOption('#play-size', '3');
+    await page.selectOption('#play-colour', '1');
+    await page.selectOption('#play-level', '10');
+    await page.click('#play-start');
+    expect(await page.isHidden('#review')).toBe(true);
+    for (let i = 0; i < 12; i++) {
+      await page.waitForSelector('#play-card[data-turn="player"], #play-card[data-turn="over"]', { timeout: 30_000 });
+      if ((await page.getAttribute('#play-card', 'data-turn')) === 'over') break;
+      const legal = await page.evaluate(() => bredonLegalMoves());
+      await page.fill('#move-input', legal.find((m) => m.startsWith('S')) ?? legal[0]!);
+      await page.press('#move-input', 'Enter');
+      await page.waitForFunction((n) => document.querySelectorAll('#moves span').length > n, 2 * i + 1);
+    }
+    expect(await page.getAttribute('#play-card', 'data-turn')).toBe('over');
+    expect(await page.textContent('#review-result')).toMatch(/^Bredon wins (by a road|on flats) \((R-0|F-0)\)$/);
+    await page.waitForSelector('#review[data-state="done"]', { timeout: 60_000 });
+    expect(await page.textContent('#review-head')).toMatch(/25,000 nodes a position/);
+    const lost = parsePtnGames(ptnFromLink((await page.getAttribute('#review-link', 'href'))!)!)[0]!;
+    expect(lost.moves.map((m) => bare(m.text))).toEqual(await moveList(page));
+    await page.screenshot({ path: join(SCREENSHOTS, 'review.png') });
     expect(problems).toEqual([]);
     await page.close();
   });
