@@ -1,6 +1,7 @@
 #!/bin/bash
 # The data generator of docs/data.md: 6x6 (komi 2) selfplay chunks of 100 games at 10,000 nodes
-# a move, each then labelled at 50,000 nodes a position by `bredon label`. Labelling a finished
+# a move, each then labelled at 50,000 nodes a position by `bredon label`. SIZE=5 makes 5x5
+# chunks the same way (the 5x5 book, files s5-kNNNN). Labelling a finished
 # chunk comes before playing the next, so finished labelled chunks appear at a steady rate and a
 # stopped run loses at most the chunk in progress. Two threads at a time; run it under nice.
 #
@@ -17,7 +18,8 @@ G=$1
 ENGINE=$2
 LABELLER=$3
 seed=${4:-1}
-OPEN=${OPENINGS:-$(dirname "$0")/../../shared/data/openings/6s_4ply_balanced_openings.txt}
+SIZE=${SIZE:-6}
+OPEN=${OPENINGS:-$(dirname "$0")/../../shared/data/openings/${SIZE}s_4ply_balanced_openings.txt}
 GAMES=100
 mkdir -p "$G/raw" "$G/labelled" "$G/logs"
 while [ ! -e "$G/STOP" ]; do
@@ -27,16 +29,16 @@ while [ ! -e "$G/STOP" ]; do
     [ -e "$G/labelled/$b.ptn" ] || { todo=$b; break; }
   done
   if [ -n "$todo" ]; then
-    node "$LABELLER/bredon.js" label --size 6 --nodes 50000 --threads 2 --out "$G/labelled/$todo.ptn.part" "$G/raw/$todo.ptn" \
+    node "$LABELLER/bredon.js" label --size "$SIZE" --nodes 50000 --threads 2 --out "$G/labelled/$todo.ptn.part" "$G/raw/$todo.ptn" \
       >>"$G/logs/$todo.label.log" 2>&1 && mv "$G/labelled/$todo.ptn.part" "$G/labelled/$todo.ptn"
     [ -e "$G/labelled/$todo.ptn" ] || { echo "label $todo failed" >>"$G/logs/driver.log"; sleep 60; }
     continue
   fi
-  b=$(printf 's6-k%04d' "$seed")
+  b=$(printf 's%d-k%04d' "$SIZE" "$seed")
   if [ ! -e "$G/raw/$b.ptn" ]; then
     first=$(( ((seed - 1) * GAMES) % 900 + 1 ))
     echo "$(date -Is) selfplay $b seed $seed first-opening $first" >>"$G/logs/driver.log"
-    node "$ENGINE/bredon.js" selfplay --size 6 --komi 2 --games $GAMES --nodes 10000 --seed "$seed" \
+    node "$ENGINE/bredon.js" selfplay --size "$SIZE" --komi 2 --games $GAMES --nodes 10000 --seed "$seed" \
       --openings "$OPEN" --opening-lines 1-900 --first-opening $first --random-plies 2 --concurrency 2 \
       --ptn "$G/raw/$b.ptn.part" --out "$G/raw/$b.tsv.part" >>"$G/logs/$b.selfplay.log" 2>&1 \
       && mv "$G/raw/$b.tsv.part" "$G/raw/$b.tsv" && mv "$G/raw/$b.ptn.part" "$G/raw/$b.ptn"
