@@ -319,7 +319,7 @@ export class Searcher {
 
   /**
    * The static evaluation at `ply`: the linear evaluation, plus the network's correction when it
-   * has one. Reads the road maps (MAP) of both colours, which must be those of `pos`: the
+   * has one; a network fitted with --no-residual stands alone, without the linear one. Reads the road maps (MAP) of both colours, which must be those of `pos`: the
    * opponent's placement threats (from ply 2) and the groups' score.
    */
   private staticEval(pos: Position, ply: number): number {
@@ -338,10 +338,14 @@ export class Searcher {
 
   /** staticEval's arithmetic, for a position not in the evaluation cache. */
   private computeEval(pos: Position, ply: number): number {
-    const threatCount = pos.ply >= 2 ? MAP[(pos.side ^ 1) * 4 + 2]! : 0;
-    const linear = evaluate(pos, this.halfKomi, threatCount, MAP[3]! - MAP[7]!);
     const net = this.net;
-    const score = net === undefined ? linear : Math.round(linear + net.evaluate(pos, ply));
+    let score: number;
+    if (net !== undefined && !net.net.residual) score = Math.round(net.evaluate(pos, ply));
+    else {
+      const threatCount = pos.ply >= 2 ? MAP[(pos.side ^ 1) * 4 + 2]! : 0;
+      const linear = evaluate(pos, this.halfKomi, threatCount, MAP[3]! - MAP[7]!);
+      score = net === undefined ? linear : Math.round(linear + net.evaluate(pos, ply));
+    }
     return this.noise === 0 ? score : Math.round(score + evalNoise(pos.keyLo, pos.keyHi, this.noise));
   }
 
@@ -359,7 +363,7 @@ export class Searcher {
     scanRoads(pos);
     mapRoads(pos, pos.side, this.groupWeights);
     mapRoads(pos, pos.side ^ 1, this.groupWeights);
-    return this.staticEval(pos, 0);
+    return this.computeEval(pos, 0); // not the cache: it holds the last search's settings
   }
 
   /**
