@@ -11,7 +11,7 @@ import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
 
 /** The position of issue 50's measurements: a 6x6 middle game, White to move at move 9. */
-export const PROFILE_TPS = 'x6/x,2,x,1,x2/x,2,1,12C,2,x/x,1,21,1,2S,x/x,1,x,2,x2/1,x5 1 9';
+const PROFILE_TPS = 'x6/x,2,x,1,x2/x,2,1,12C,2,x/x,1,21,1,2S,x/x,1,x,2,x2/1,x5 1 9';
 
 interface ProfileNode {
   id: number;

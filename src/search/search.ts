@@ -318,9 +318,11 @@ export class Searcher {
   }
 
   /**
-   * The static evaluation at `ply`: the linear evaluation, plus the network's correction when it
-   * has one; a network fitted with --no-residual stands alone, without the linear one. Reads the road maps (MAP) of both colours, which must be those of `pos`: the
-   * opponent's placement threats (from ply 2) and the groups' score.
+   * The static evaluation at `ply`, cached by position for the current search: the linear
+   * evaluation plus the network's correction when it has one (a network fitted with
+   * --no-residual stands alone, without the linear one). Reads the road maps (MAP) of both
+   * colours, which must be those of `pos`: the opponent's placement threats (from ply 2) and the
+   * groups' score.
    */
   private staticEval(pos: Position, ply: number): number {
     const kLo = pos.keyLo;
