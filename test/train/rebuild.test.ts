@@ -8,7 +8,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync 
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { dataSha256 } from '../../src/train/manifest.js';
+import { dataSha256, isRepositoryPath, manifestPath, resolveRebuild } from '../../src/train/manifest.js';
 import { bredon } from '../cli/bredon.js';
 import { tempDir } from '../tune/helpers.js';
 
@@ -71,7 +71,23 @@ describe('bredon train --from', () => {
     writeFileSync(path, JSON.stringify({ ...m, data: [join(copy, m.data[0]!)] }));
     const outside = bredon('train', '--from', path);
     expect(outside.code).toBe(2);
-    expect(outside.stderr).toMatch(/not a path inside the repository/);
+    expect(outside.stderr).toMatch(/not a path inside the repository or \.\.\/shared/);
+  });
+
+  it('takes data from the shared archives beside the checkout by ../shared path and hash, and nothing else outside', () => {
+    const shared = '../shared/data/games/tiltak-selfplay-6x6-komi2.ptn';
+    expect(manifestPath(process.cwd(), shared)).toBe(shared);
+    expect(isRepositoryPath(shared)).toBe(true);
+    expect(isRepositoryPath('data/selfplay/6x6/s6-k0001.ptn.gz')).toBe(true);
+    for (const bad of ['../other/x.ptn', '../shared/../main/x.ptn', '/work/shared/data/games/x.ptn', '../shared/'])
+      expect(isRepositoryPath(bad), bad).toBe(false);
+    const m = read(manifests[0]!);
+    const asIf = (sha: string) =>
+      resolveRebuild(join('nets', 'none.json'), { ...JSON.parse(JSON.stringify(m)), init: undefined, data: [shared], dataSha256: { [shared]: sha } });
+    const good = asIf(dataSha256(shared));
+    expect(good.problems).toEqual([]);
+    expect(good.files).toEqual([join(process.cwd(), shared)]);
+    expect(asIf('0'.repeat(64)).problems[0]).toMatch(/SHA-256 [0-9a-f]{64} differs/);
   });
 
   it('data/ keeps within its budget of 60 MB', () => {
