@@ -19,7 +19,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { fork, type ChildProcess } from 'node:child_process';
-import { bandStats, LOSS_CAP, levelStats, ratingBands, ratingBridge, type MoveStats } from '../src/annotate/bridge-stats.js';
+import { bandStats, LOSS_CAP, levelLossByBand, levelStats, ratingBands, ratingBridge, type MoveStats } from '../src/annotate/bridge-stats.js';
 import { LevelBridge, type BridgeOptions, type BridgeRecord } from '../src/annotate/level-bridge.js';
 import { parsePtnGames } from '../src/notation/ptn-game.js';
 import { Rng } from '../src/selfplay/rng.js';
@@ -126,32 +126,32 @@ function row(first: string[], s: MoveStats): string {
   return `| ${[...first, String(s.moves), String(s.games), `${s.meanLoss.toFixed(1)}${se}`, pct(s.blunderRate), pct(s.agreement)].join(' | ')} |`;
 }
 
-function ratingText(r: number): string {
-  return r === Infinity ? '+inf' : r === -Infinity ? '-inf' : r.toFixed(0);
-}
-
 function printTables(records: BridgeRecord[], levels: number[], edges: number[]): void {
   const out: string[] = [];
   out.push(`${records.length} positions of ${new Set(records.map((r) => r.game)).size} games; loss capped at ${LOSS_CAP} centiflats; ± one standard error, clustered by game`, '');
   out.push('| rating band | mean rating | moves | games | mean capped loss | blunders (>= 300) | agreement |', '| --- | --- | --- | --- | --- | --- | --- |');
-  for (const b of bandStats(records, ratingBands(edges))) out.push(row([b.band.label, Number.isNaN(b.rating) ? '-' : b.rating.toFixed(0)], b));
+  const bands = bandStats(records, ratingBands(edges)).filter((b) => b.moves > 0);
+  for (const b of bands) out.push(row([b.band.label, b.rating.toFixed(0)], b));
   out.push('', '| level | moves | games | mean capped loss | blunders (>= 300) | agreement |', '| --- | --- | --- | --- | --- | --- |');
-  levelStats(records, levels.length).forEach((s, i) => out.push(row([String(levels[i])], s)));
-  const bridge = ratingBridge(records, levels.length);
+  const perLevel = levelStats(records, levels.length);
+  perLevel.forEach((s, i) => out.push(row([String(levels[i])], s)));
+  out.push('', `mean capped loss on the positions of each band's people`);
+  out.push(`| rating band | people | ${levels.map((k) => `L${k}`).join(' | ')} |`, `| --- | --- | ${levels.map(() => '---').join(' | ')} |`);
+  levelLossByBand(records, bands.map((b) => b.band), levels.length).forEach((losses, j) => {
+    out.push(`| ${bands[j]!.band.label} | ${bands[j]!.meanLoss.toFixed(1)} | ${losses.map((l) => l.toFixed(1)).join(' | ')} |`);
+  });
+  const bridge = ratingBridge(records, bands.map((b) => b.band), levels.length);
+  const lowest = bridge.lowest.toFixed(0);
+  const highest = bridge.highest.toFixed(0);
+  const text = (r: number): string => (r === Infinity ? `above ${highest}` : r === -Infinity ? `below ${lowest}` : r.toFixed(0));
   out.push(
     '',
-    `people: mean capped loss = ${bridge.intercept.toFixed(1)} ${bridge.slope < 0 ? '-' : '+'} ${Math.abs(100 * bridge.slope).toFixed(2)} per 100 rating points ` +
-      `(95% [${(100 * bridge.slopeLow).toFixed(2)}, ${(100 * bridge.slopeHigh).toFixed(2)}]), fitted on ratings ${bridge.minRating}-${bridge.maxRating}`,
+    "each level plays like the rating where people's mean loss less the level's, in the same positions (made non-increasing in rating), crosses zero; 95% bootstrap over games",
     '',
     '| level | plays like a rating of about | 95% interval |',
     '| --- | --- | --- |',
   );
-  bridge.levels.forEach((l, i) => {
-    // A flat or rising line reads no rating off a loss.
-    const outside = l.rating < bridge.minRating || l.rating > bridge.maxRating ? ' (beyond the data)' : '';
-    const rating = bridge.slope < 0 ? `${ratingText(l.rating)}${outside}` : '-';
-    out.push(`| ${levels[i]} | ${rating} | [${ratingText(l.low)}, ${ratingText(l.high)}] |`);
-  });
+  bridge.levels.forEach((l, i) => out.push(`| ${levels[i]} | ${text(l.rating)} | ${text(l.low)} to ${text(l.high)} |`));
   process.stdout.write(out.join('\n') + '\n');
 }
 

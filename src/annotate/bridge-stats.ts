@@ -97,69 +97,109 @@ export function levelStats(records: readonly BridgeRecord[], levelCount: number)
   return out;
 }
 
-/** Sums of one game, enough for the fit and the levels' means. */
-interface GameSums {
-  n: number;
-  rating: number;
-  rating2: number;
-  loss: number;
-  ratingLoss: number;
-  levelLoss: number[];
+/**
+ * Each level's mean capped loss on the positions of each band's people: the paired comparison,
+ * the same positions for both (people of other ratings reach other positions). [band][level].
+ */
+export function levelLossByBand(records: readonly BridgeRecord[], bands: readonly Band[], levelCount: number): number[][] {
+  return bands.map((band) => {
+    const inBand = records.filter((r) => r.rating >= band.low && r.rating < band.high);
+    const sums = new Array<number>(levelCount).fill(0);
+    for (const r of inBand) for (let i = 0; i < levelCount; i++) sums[i]! += cappedLoss(r.levels[i]!);
+    return sums.map((x) => (inBand.length > 0 ? x / inBand.length : NaN));
+  });
 }
 
-function gameSums(records: readonly BridgeRecord[], levelCount: number): GameSums[] {
+/** Sums of one game by band: people's moves and losses, and each level's losses in the same positions. */
+interface GameSums {
+  n: number[];
+  loss: number[];
+  /** levelLoss[band][level] */
+  levelLoss: number[][];
+}
+
+function gameSums(records: readonly BridgeRecord[], bands: readonly Band[], levelCount: number): GameSums[] {
   const byGame = new Map<number, GameSums>();
   for (const r of records) {
+    const b = bands.findIndex((band) => r.rating >= band.low && r.rating < band.high);
+    if (b < 0) continue;
     let s = byGame.get(r.game);
     if (s === undefined) {
-      s = { n: 0, rating: 0, rating2: 0, loss: 0, ratingLoss: 0, levelLoss: new Array<number>(levelCount).fill(0) };
+      const zeros = (): number[] => new Array<number>(bands.length).fill(0);
+      s = { n: zeros(), loss: zeros(), levelLoss: bands.map(() => new Array<number>(levelCount).fill(0)) };
       byGame.set(r.game, s);
     }
-    const l = cappedLoss(r.human);
-    s.n++;
-    s.rating += r.rating;
-    s.rating2 += r.rating * r.rating;
-    s.loss += l;
-    s.ratingLoss += r.rating * l;
-    for (let i = 0; i < levelCount; i++) s.levelLoss[i]! += cappedLoss(r.levels[i]!);
+    s.n[b]!++;
+    s.loss[b]! += cappedLoss(r.human);
+    for (let i = 0; i < levelCount; i++) s.levelLoss[b]![i]! += cappedLoss(r.levels[i]!);
   }
   // In game order, so that the bootstrap's draws do not depend on the order records came in.
   return [...byGame.entries()].sort((a, b) => a[0] - b[0]).map(([, s]) => s);
 }
 
-/** The least-squares line loss = intercept + slope * rating over people's moves, and each level's rating by it. */
-function fitAndInvert(games: readonly GameSums[], levelCount: number): { intercept: number; slope: number; mean: number; levelMeans: number[]; ratings: number[] } {
-  let n = 0;
-  let x = 0;
-  let xx = 0;
-  let y = 0;
-  let xy = 0;
-  const level = new Array<number>(levelCount).fill(0);
-  for (const g of games) {
-    n += g.n;
-    x += g.rating;
-    xx += g.rating2;
-    y += g.loss;
-    xy += g.ratingLoss;
-    for (let i = 0; i < levelCount; i++) level[i]! += g.levelLoss[i]!;
+/** The weighted least-squares non-increasing fit of ys (pool adjacent violators). */
+export function nonIncreasing(ys: readonly number[], weights: readonly number[]): number[] {
+  const blocks: { y: number; w: number; count: number }[] = [];
+  ys.forEach((y, i) => {
+    blocks.push({ y, w: weights[i]!, count: 1 });
+    while (blocks.length > 1 && blocks.at(-2)!.y < blocks.at(-1)!.y) {
+      const b = blocks.pop()!;
+      const a = blocks.at(-1)!;
+      a.y = (a.y * a.w + b.y * b.w) / (a.w + b.w);
+      a.w += b.w;
+      a.count += b.count;
+    }
+  });
+  return blocks.flatMap((b) => new Array<number>(b.count).fill(b.y));
+}
+
+/**
+ * Where a non-increasing ys (at ascending xs) crosses zero, by linear interpolation between the
+ * points; -Infinity when it is at or below zero from the first point, Infinity when still above
+ * zero at the last.
+ */
+export function zeroCrossing(xs: readonly number[], ys: readonly number[]): number {
+  if (ys[0]! <= 0) return -Infinity;
+  for (let i = 0; i + 1 < xs.length; i++) {
+    const a = ys[i]!;
+    const b = ys[i + 1]!;
+    if (a > 0 && b <= 0) return xs[i]! + ((xs[i + 1]! - xs[i]!) * a) / (a - b);
   }
-  const slope = (xy - (x * y) / n) / (xx - (x * x) / n);
-  const intercept = y / n - (slope * x) / n;
-  const levelMeans = level.map((l) => l / n);
-  return { intercept, slope, mean: y / n, levelMeans, ratings: levelMeans.map((l) => (l - intercept) / slope) };
+  return Infinity;
+}
+
+/**
+ * Each level's rating from band sums: where people's loss less the level's, made non-increasing
+ * in rating, crosses zero. `xs`: the bands' mean ratings (of the whole sample, in every draw).
+ */
+function crossings(games: readonly GameSums[], xs: readonly number[], levelCount: number): number[] {
+  const bandCount = xs.length;
+  const n = new Array<number>(bandCount).fill(0);
+  const loss = new Array<number>(bandCount).fill(0);
+  const levelLoss = Array.from({ length: bandCount }, () => new Array<number>(levelCount).fill(0));
+  for (const g of games) {
+    for (let b = 0; b < bandCount; b++) {
+      n[b]! += g.n[b]!;
+      loss[b]! += g.loss[b]!;
+      for (let i = 0; i < levelCount; i++) levelLoss[b]![i]! += g.levelLoss[b]![i]!;
+    }
+  }
+  const used = n.map((_, b) => b).filter((b) => n[b]! > 0);
+  const weights = used.map((b) => n[b]!);
+  return Array.from({ length: levelCount }, (_, i) => {
+    const diffs = used.map((b) => (loss[b]! - levelLoss[b]![i]!) / n[b]!);
+    return zeroCrossing(
+      used.map((b) => xs[b]!),
+      nonIncreasing(diffs, weights),
+    );
+  });
 }
 
 export interface RatingBridge {
-  /** People's mean capped loss = intercept + slope * rating (centiflats; slope a rating point). */
-  intercept: number;
-  slope: number;
-  /** 95% bootstrap interval of the slope. */
-  slopeLow: number;
-  slopeHigh: number;
-  /** The ratings of the people's moves measured: the span the line is fitted on. */
-  minRating: number;
-  maxRating: number;
-  /** Per level: the rating whose fitted mean loss equals the level's, and its 95% bootstrap interval. */
+  /** The mean ratings of the bands with moves: the span a level's rating is read within. */
+  lowest: number;
+  highest: number;
+  /** Per level: the rating it plays like and its 95% bootstrap interval (±Infinity: beyond the bands). */
   levels: { rating: number; low: number; high: number }[];
 }
 
@@ -169,46 +209,31 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 /**
- * The rating each level plays like, by mean capped loss: a straight line of people's loss
- * against their rating, fitted to every person's move, read backwards at the level's mean loss.
- * Intervals: `resamples` bootstrap draws of the games (seeded, so the table repeats). A level's
- * interval is open-ended (±Infinity) when the resampled slopes reach zero or beyond.
+ * The rating each level plays like, by mean capped loss in the same positions: per band, the
+ * people's mean loss less the level's mean loss in those people's positions (paired, since
+ * weaker people reach harder positions), at the band's mean rating; made non-increasing in
+ * rating, and read where it crosses zero, between two bands by linear interpolation.
+ * Intervals: `resamples` bootstrap draws of the games (seeded, so the table repeats).
  * Why the mean loss: it uses every move and moves smoothly with skill; the blunder rate counts
  * rare events (noisy on a small sample), and agreement with one best move is blind to how
  * close the other moves were.
  */
-export function ratingBridge(records: readonly BridgeRecord[], levelCount: number, resamples = 2000, seed = 1): RatingBridge {
-  const games = gameSums(records, levelCount);
-  const fit = fitAndInvert(games, levelCount);
+export function ratingBridge(records: readonly BridgeRecord[], bands: readonly Band[], levelCount: number, resamples = 2000, seed = 1): RatingBridge {
+  const games = gameSums(records, bands, levelCount);
+  const xs = bandStats(records, bands).map((b) => b.rating);
+  const whole = crossings(games, xs, levelCount);
   const rng = new Rng(seed);
-  const slopes: number[] = [];
-  const ratings: number[][] = Array.from({ length: levelCount }, () => []);
-  for (let b = 0; b < resamples; b++) {
-    const draw = games.map(() => games[rng.below(games.length)]!);
-    const f = fitAndInvert(draw, levelCount);
-    slopes.push(f.slope);
-    // A flat or rising line puts no rating on a loss: a level losing less than people's mean is
-    // then above every rating, one losing more below every rating.
-    for (let i = 0; i < levelCount; i++) {
-      ratings[i]!.push(f.slope < 0 ? f.ratings[i]! : f.levelMeans[i]! < f.mean ? Infinity : -Infinity);
-    }
+  const draws: number[][] = Array.from({ length: levelCount }, () => []);
+  for (let d = 0; d < resamples; d++) {
+    const sample = games.map(() => games[rng.below(games.length)]!);
+    crossings(sample, xs, levelCount).forEach((r, i) => draws[i]!.push(r));
   }
-  slopes.sort((a, b) => a - b);
-  let minRating = Infinity;
-  let maxRating = -Infinity;
-  for (const r of records) {
-    minRating = Math.min(minRating, r.rating);
-    maxRating = Math.max(maxRating, r.rating);
-  }
+  const means = xs.filter((x) => !Number.isNaN(x));
   return {
-    intercept: fit.intercept,
-    slope: fit.slope,
-    slopeLow: percentile(slopes, 0.025),
-    slopeHigh: percentile(slopes, 0.975),
-    minRating,
-    maxRating,
-    levels: fit.ratings.map((rating, i) => {
-      const sorted = ratings[i]!.sort((a, b) => a - b);
+    lowest: Math.min(...means),
+    highest: Math.max(...means),
+    levels: whole.map((rating, i) => {
+      const sorted = draws[i]!.sort((a, b) => a - b);
       return { rating, low: percentile(sorted, 0.025), high: percentile(sorted, 0.975) };
     }),
   };

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeMove } from '../../src/core/makemove.js';
 import { isLegalMove } from '../../src/core/movegen.js';
-import { bandStats, LOSS_CAP, moveStats, ratingBands, ratingBridge } from '../../src/annotate/bridge-stats.js';
+import { bandStats, LOSS_CAP, moveStats, nonIncreasing, ratingBands, ratingBridge, zeroCrossing } from '../../src/annotate/bridge-stats.js';
 import { LevelBridge, moverRating, type BridgeOptions, type BridgeRecord } from '../../src/annotate/level-bridge.js';
 import { parsePtnGames, startPosition } from '../../src/notation/ptn-game.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
@@ -50,7 +50,8 @@ describe('level bridge', () => {
   });
 
   it('repeats exactly, and measures every third position with --every 3', () => {
-    const game = firstGame();
+    const whole = firstGame();
+    const game = { ...whole, moves: whole.moves.slice(0, 24) };
     const options = { ...OPTIONS, every: 3 };
     const a = new LevelBridge(options).measureGame(game, 1);
     const b = new LevelBridge(options).measureGame(game, 1);
@@ -76,16 +77,17 @@ describe('bridge statistics', () => {
     expect(bands.map((b) => b.moves)).toEqual([1, 2, 0]);
   });
 
-  it('reads each level on the line of loss against rating', () => {
-    // People lose 200 - 0.1 * (rating - 1500) centiflats; the levels lose 60 and 10.
+  it('reads where people lose as much as the level in the same positions, between bands', () => {
+    expect(nonIncreasing([5, 3, 4, 1], [1, 1, 1, 1])).toEqual([5, 3.5, 3.5, 1]);
+    expect(zeroCrossing([1, 2, 3], [10, 5, -5])).toBe(2.5);
+    // People rated 1650, 1750, 1850, 1950 lose 200, 150, 100, 50; the levels lose 125, 10 and 300.
     const records: BridgeRecord[] = [];
     for (let g = 0; g < 40; g++) {
-      const rating = 1600 + (g % 5) * 100;
-      records.push(rec(g, rating, 200 - 0.1 * (rating - 1500), [60, 10]));
+      const band = g % 4;
+      records.push(rec(g, 1650 + 100 * band, 200 - 50 * band, [125, 10, 300]));
     }
-    const bridge = ratingBridge(records, 2, 200);
-    expect(bridge.slope).toBeCloseTo(-0.1, 6);
-    expect(bridge.levels[0]!.rating).toBeCloseTo(2900, 3);
-    expect(bridge.levels[1]!.rating).toBeCloseTo(3400, 3);
+    const bridge = ratingBridge(records, ratingBands([1700, 1800, 1900]), 3, 200);
+    expect([bridge.lowest, bridge.highest]).toEqual([1650, 1950]);
+    expect(bridge.levels.map((l) => l.rating)).toEqual([1800, Infinity, -Infinity]);
   });
 });
