@@ -135,7 +135,7 @@ function printTables(records: BridgeRecord[], levels: number[], edges: number[])
   out.push('', '| level | moves | games | mean capped loss | blunders (>= 300) | agreement |', '| --- | --- | --- | --- | --- | --- |');
   const perLevel = levelStats(records, levels.length);
   perLevel.forEach((s, i) => out.push(row([String(levels[i])], s)));
-  out.push('', `mean capped loss on the positions of each band's people`);
+  out.push('', "mean capped loss on the positions of each band's people", '');
   out.push(`| rating band | people | ${levels.map((k) => `L${k}`).join(' | ')} |`, `| --- | --- | ${levels.map(() => '---').join(' | ')} |`);
   levelLossByBand(records, bands.map((b) => b.band), levels.length).forEach((losses, j) => {
     out.push(`| ${bands[j]!.band.label} | ${bands[j]!.meanLoss.toFixed(1)} | ${losses.map((l) => l.toFixed(1)).join(' | ')} |`);
