@@ -96,14 +96,14 @@ export interface AnnotateOptions {
 }
 
 /** A score of the position after a move, seen from before it: the mover's view, one ply further. */
-function fromBefore(scoreAfter: number): number {
+export function fromBefore(scoreAfter: number): number {
   const v = -scoreAfter;
   if (Math.abs(v) >= WIN_THRESHOLD) return Math.sign(v) * (Math.abs(v) - 1);
   return v;
 }
 
 /** The score of a decided position for `side`, as the search would give it one ply before. */
-function decidedScore(result: ResultCode, side: number): number {
+export function decidedScore(result: ResultCode, side: number): number {
   if (result === DRAW || result === REPETITION) return 0;
   return resultWinner(result) === side ? WIN_SCORE - 1 : -(WIN_SCORE - 1);
 }
