@@ -76,6 +76,11 @@ export function ratingBands(edges: readonly number[]): Band[] {
   return bands;
 }
 
+/** Whether a rating falls in a band. */
+function inBand(rating: number, band: Band): boolean {
+  return rating >= band.low && rating < band.high;
+}
+
 export interface BandStats extends MoveStats {
   band: Band;
   /** The mean rating of the band's moves. */
@@ -84,9 +89,9 @@ export interface BandStats extends MoveStats {
 
 export function bandStats(records: readonly BridgeRecord[], bands: readonly Band[]): BandStats[] {
   return bands.map((band) => {
-    const inBand = records.filter((r) => r.rating >= band.low && r.rating < band.high);
-    const rating = inBand.length > 0 ? inBand.reduce((a, r) => a + r.rating, 0) / inBand.length : NaN;
-    return { band, rating, ...moveStats(inBand.map((r) => ({ game: r.game, judged: r.human }))) };
+    const ofBand = records.filter((r) => inBand(r.rating, band));
+    const rating = ofBand.length > 0 ? ofBand.reduce((a, r) => a + r.rating, 0) / ofBand.length : NaN;
+    return { band, rating, ...moveStats(ofBand.map((r) => ({ game: r.game, judged: r.human }))) };
   });
 }
 
@@ -103,10 +108,10 @@ export function levelStats(records: readonly BridgeRecord[], levelCount: number)
  */
 export function levelLossByBand(records: readonly BridgeRecord[], bands: readonly Band[], levelCount: number): number[][] {
   return bands.map((band) => {
-    const inBand = records.filter((r) => r.rating >= band.low && r.rating < band.high);
+    const ofBand = records.filter((r) => inBand(r.rating, band));
     const sums = new Array<number>(levelCount).fill(0);
-    for (const r of inBand) for (let i = 0; i < levelCount; i++) sums[i]! += cappedLoss(r.levels[i]!);
-    return sums.map((x) => (inBand.length > 0 ? x / inBand.length : NaN));
+    for (const r of ofBand) for (let i = 0; i < levelCount; i++) sums[i]! += cappedLoss(r.levels[i]!);
+    return sums.map((x) => (ofBand.length > 0 ? x / ofBand.length : NaN));
   });
 }
 
@@ -121,7 +126,7 @@ interface GameSums {
 function gameSums(records: readonly BridgeRecord[], bands: readonly Band[], levelCount: number): GameSums[] {
   const byGame = new Map<number, GameSums>();
   for (const r of records) {
-    const b = bands.findIndex((band) => r.rating >= band.low && r.rating < band.high);
+    const b = bands.findIndex((band) => inBand(r.rating, band));
     if (b < 0) continue;
     let s = byGame.get(r.game);
     if (s === undefined) {

@@ -57,8 +57,7 @@ export const SHARED_PREFIX = '../shared/';
  */
 export function manifestPath(root: string, file: string): string {
   const rel = relative(root, resolve(file)).split(sep).join('/');
-  if (rel.startsWith(SHARED_PREFIX) && !rel.slice(SHARED_PREFIX.length).split('/').includes('..')) return rel;
-  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? file : rel;
+  return isRepositoryPath(rel) ? rel : file;
 }
 
 /** Whether a manifest's data path can be had from the checkout: inside it, or in ../shared. */
