@@ -152,7 +152,6 @@ export function featureLayout(size: number): FeatureLayout {
   return l;
 }
 
-const LINE_COUNTS = new Int32Array(64);
 const RANK_OF: Uint8Array[] = [];
 for (let s = MIN_SIZE; s <= MAX_SIZE; s++) RANK_OF[s] = Uint8Array.from({ length: 64 }, (_, sq) => Math.floor(sq / s));
 
@@ -204,8 +203,16 @@ export function scoreBoard(
   const flatPst = L.flatPst;
   const wallPst = L.wallPst;
   const capPst = L.capPst;
-  const lc = LINE_COUNTS;
-  lc.fill(0);
+  // Per colour, line counts in 4-bit fields (line i at bits 4i..4i+3, at most 8 a line): road
+  // pieces (flats, caps) and hard blockers (walls, caps) by rank and by file.
+  let wRoadRank = 0;
+  let wRoadFile = 0;
+  let wHardRank = 0;
+  let wHardFile = 0;
+  let bRoadRank = 0;
+  let bRoadFile = 0;
+  let bHardRank = 0;
+  let bHardFile = 0;
   let flats = 0;
   // Pieces under the tops (White's minus Black's): own, and the opponent's (captives).
   let support = 0;
@@ -222,18 +229,27 @@ export function scoreBoard(
       const colour = code & 1;
       const sign = colour === WHITE ? 1 : -1;
       const type = code >> 1; // 1 flat, 2 wall, 3 cap
-      // Per colour and line (ranks 0..7, files 8..15): road pieces at c * 32 + line, hard
-      // blockers (walls, caps) at c * 32 + 16 + line.
       const rank = rankOf[sq]!;
-      const file = sq - rank * size;
-      const at = colour * 32;
-      if (type !== 2) {
-        lc[at + rank]++;
-        lc[at + 8 + file]++;
-      }
-      if (type !== 1) {
-        lc[at + 16 + rank]++;
-        lc[at + 24 + file]++;
+      const rankBit = 1 << (rank << 2);
+      const fileBit = 1 << ((sq - rank * size) << 2);
+      if (colour === WHITE) {
+        if (type !== 2) {
+          wRoadRank = (wRoadRank + rankBit) | 0;
+          wRoadFile = (wRoadFile + fileBit) | 0;
+        }
+        if (type !== 1) {
+          wHardRank = (wHardRank + rankBit) | 0;
+          wHardFile = (wHardFile + fileBit) | 0;
+        }
+      } else {
+        if (type !== 2) {
+          bRoadRank = (bRoadRank + rankBit) | 0;
+          bRoadFile = (bRoadFile + fileBit) | 0;
+        }
+        if (type !== 1) {
+          bHardRank = (bHardRank + rankBit) | 0;
+          bHardFile = (bHardFile + fileBit) | 0;
+        }
       }
       if (type === 1) {
         s += sign * W[row + flatPst + cls[sq]!]!;
@@ -340,21 +356,8 @@ export function scoreBoard(
       F[L.wallNextToOwn] -= own;
     }
   }
-  for (let i = 0; i < 16; i++) {
-    if ((i & 7) >= size) continue;
-    const w = lc[i]!;
-    const bl = lc[32 + i]!;
-    if (w !== 0) {
-      const base = lc[48 + i]! !== 0 ? L.lineHard : bl !== 0 ? L.lineSoft : L.lineOpen;
-      s += W[row + base + w]!;
-      if (trace) F[base + w] += 1;
-    }
-    if (bl !== 0) {
-      const base = lc[16 + i]! !== 0 ? L.lineHard : w !== 0 ? L.lineSoft : L.lineOpen;
-      s -= W[row + base + bl]!;
-      if (trace) F[base + bl] -= 1;
-    }
-  }
+  s = scoreLines(s, size, wRoadRank, bRoadRank, wHardRank, bHardRank, L, W, row, F);
+  s = scoreLines(s, size, wRoadFile, bRoadFile, wHardFile, bHardFile, L, W, row, F);
   const threats = nonMoverThreats > 2 ? 2 : nonMoverThreats;
   const white = pos.side === WHITE;
   const threat = white ? -threats : threats;
@@ -380,6 +383,40 @@ export function scoreBoard(
     F[L.tempoEnd] = tempoEnd;
     F[L.supportEnd] = supportEnd;
     F[L.captiveEnd] = captiveEnd;
+  }
+  return s;
+}
+
+/**
+ * Adds to s the line terms of one direction (ranks or files): for each line, White's road
+ * pieces on it against Black's opposition (none, flats only, or a wall or capstone), then
+ * Black's likewise, subtracted. The counts come in 4-bit fields, line i at bits 4i..4i+3.
+ */
+function scoreLines(
+  s: number,
+  size: number,
+  wRoad: number,
+  bRoad: number,
+  wHard: number,
+  bHard: number,
+  L: FeatureLayout,
+  W: Float64Array,
+  row: number,
+  F: Float64Array | null,
+): number {
+  for (let i = 0, shift = 0; i < size; i++, shift += 4) {
+    const w = (wRoad >>> shift) & 15;
+    const bl = (bRoad >>> shift) & 15;
+    if (w !== 0) {
+      const base = ((bHard >>> shift) & 15) !== 0 ? L.lineHard : bl !== 0 ? L.lineSoft : L.lineOpen;
+      s += W[row + base + w]!;
+      if (F !== null) F[base + w] += 1;
+    }
+    if (bl !== 0) {
+      const base = ((wHard >>> shift) & 15) !== 0 ? L.lineHard : w !== 0 ? L.lineSoft : L.lineOpen;
+      s -= W[row + base + bl]!;
+      if (F !== null) F[base + bl] -= 1;
+    }
   }
   return s;
 }
