@@ -42,8 +42,12 @@ export interface SearcherOptions {
 }
 
 const MAX_PLY = 128;
-/** log2 of the evaluation cache's slots (16 bytes each: 1 MB, within the L2 cache's reach). */
-const EVAL_CACHE_BITS = 16;
+/**
+ * log2 of the evaluation cache's slots (16 bytes each: 256 KB). Smaller than the 1 MB it was: the
+ * hits lost cost less than the cache misses saved (docs/performance.md); its size never changes
+ * a score, so never the tree.
+ */
+const EVAL_CACHE_BITS = 14;
 const INF = 32000;
 /**
  * Clock and stop-flag checks aim at one every CHECK_TARGET_MS of the search's own time, whatever
