@@ -107,12 +107,8 @@ export function levelStats(records: readonly BridgeRecord[], levelCount: number)
  * the same positions for both (people of other ratings reach other positions). [band][level].
  */
 export function levelLossByBand(records: readonly BridgeRecord[], bands: readonly Band[], levelCount: number): number[][] {
-  return bands.map((band) => {
-    const ofBand = records.filter((r) => inBand(r.rating, band));
-    const sums = new Array<number>(levelCount).fill(0);
-    for (const r of ofBand) for (let i = 0; i < levelCount; i++) sums[i]! += cappedLoss(r.levels[i]!);
-    return sums.map((x) => (ofBand.length > 0 ? x / ofBand.length : NaN));
-  });
+  const { n, levelLoss } = bandTotals(gameSums(records, bands, levelCount), bands.length, levelCount);
+  return levelLoss.map((sums, b) => sums.map((x) => (n[b]! > 0 ? x / n[b]! : NaN)));
 }
 
 /** Sums of one game by band: people's moves and losses, and each level's losses in the same positions. */
@@ -140,6 +136,21 @@ function gameSums(records: readonly BridgeRecord[], bands: readonly Band[], leve
   }
   // In game order, so that the bootstrap's draws do not depend on the order records came in.
   return [...byGame.entries()].sort((a, b) => a[0] - b[0]).map(([, s]) => s);
+}
+
+/** The games' sums added up, band by band. */
+function bandTotals(games: readonly GameSums[], bandCount: number, levelCount: number): GameSums {
+  const n = new Array<number>(bandCount).fill(0);
+  const loss = new Array<number>(bandCount).fill(0);
+  const levelLoss = Array.from({ length: bandCount }, () => new Array<number>(levelCount).fill(0));
+  for (const g of games) {
+    for (let b = 0; b < bandCount; b++) {
+      n[b]! += g.n[b]!;
+      loss[b]! += g.loss[b]!;
+      for (let i = 0; i < levelCount; i++) levelLoss[b]![i]! += g.levelLoss[b]![i]!;
+    }
+  }
+  return { n, loss, levelLoss };
 }
 
 /** The weighted least-squares non-increasing fit of ys (pool adjacent violators). */
@@ -178,17 +189,7 @@ export function zeroCrossing(xs: readonly number[], ys: readonly number[]): numb
  * in rating, crosses zero. `xs`: the bands' mean ratings (of the whole sample, in every draw).
  */
 function crossings(games: readonly GameSums[], xs: readonly number[], levelCount: number): number[] {
-  const bandCount = xs.length;
-  const n = new Array<number>(bandCount).fill(0);
-  const loss = new Array<number>(bandCount).fill(0);
-  const levelLoss = Array.from({ length: bandCount }, () => new Array<number>(levelCount).fill(0));
-  for (const g of games) {
-    for (let b = 0; b < bandCount; b++) {
-      n[b]! += g.n[b]!;
-      loss[b]! += g.loss[b]!;
-      for (let i = 0; i < levelCount; i++) levelLoss[b]![i]! += g.levelLoss[b]![i]!;
-    }
-  }
+  const { n, loss, levelLoss } = bandTotals(games, xs.length, levelCount);
   const used = n.map((_, b) => b).filter((b) => n[b]! > 0);
   const weights = used.map((b) => n[b]!);
   return Array.from({ length: levelCount }, (_, i) => {
