@@ -15,7 +15,6 @@ const all = flag === '--all';
 
 // code-creation,<type>,<kind>,<time>,<address>,<size>,<name>,...: code objects, to find the
 // function that holds an IC's pc. IC lines: <kind>IC,<pc>,<time>,<line>,<column>,<old>,<new>,<map>,<key>,...
-const starts: number[] = [];
 const codes: { start: number; end: number; name: string }[] = [];
 const sites = new Map<string, { kind: string; states: Set<string>; count: number }>();
 const ics: string[][] = [];
@@ -27,14 +26,13 @@ for (const line of readFileSync(file, 'utf8').split('\n')) {
   } else if (f[0]!.endsWith('IC') && (f[6] === 'P' || f[6] === 'N')) ics.push(f);
 }
 codes.sort((a, b) => a.start - b.start);
-for (const c of codes) starts.push(c.start);
 
 function holder(pc: number): string {
   let lo = 0;
-  let hi = starts.length - 1;
+  let hi = codes.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (starts[mid]! <= pc) lo = mid + 1;
+    if (codes[mid]!.start <= pc) lo = mid + 1;
     else hi = mid - 1;
   }
   const c = codes[hi];
