@@ -129,6 +129,9 @@ async function replay(file: string, movetime: number): Promise<Replay> {
       if (line.startsWith('go ') || line === 'stop') await until(`bestmove ${gosSent}`, () => bestmoves() === gosSent);
     }
   }
+  // The loop above reads ninja.lines directly: move the reading cursor past them, so that this
+  // readyok and whatever a caller awaits next are lines still to come, not the session's first.
+  ninja.unread();
   ninja.send('isready');
   await ninja.expect('readyok', 20_000);
   expect(bestmoves()).toBe(gosSent);
