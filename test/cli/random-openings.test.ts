@@ -1,0 +1,30 @@
+// The 7x7 and 8x8 books of data/openings/ are what scripts/random-openings.ts writes with its
+// default count and seed (docs/data.md), and every line is a legal four-flat opening that a match
+// and selfplay read.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readOpenings } from '../../src/match/openings.js';
+import { REPO } from '../shared.js';
+
+describe('scripts/random-openings.ts', () => {
+  for (const size of [7, 8]) {
+    it(`rewrites data/openings/${size}s_4ply_random.txt byte for byte`, () => {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/random-openings.ts', '--size', String(size)], { cwd: REPO, encoding: 'utf8', timeout: 120_000 });
+      expect(r.status, r.stderr).toBe(0);
+      const book = join(REPO, `data/openings/${size}s_4ply_random.txt`);
+      expect(r.stdout).toBe(readFileSync(book, 'utf8'));
+      const openings = readOpenings(book, size);
+      expect(openings).toHaveLength(1000);
+      expect(new Set(openings.map((o) => o.moves.join(' '))).size).toBe(1000);
+      for (const o of openings) expect(o.moves.every((m) => /^[a-h][1-8]$/.test(m)) && new Set(o.moves).size === 4).toBe(true);
+    });
+  }
+
+  it('refuses a size that has a shared book, naming the usage', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/random-openings.ts', '--size', '6'], { cwd: REPO, encoding: 'utf8', timeout: 120_000 });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/usage: random-openings\.ts --size 7\|8/);
+  });
+});
