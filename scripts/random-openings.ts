@@ -9,6 +9,8 @@
 // data/openings/ holds the books made this way (docs/data.md gives the commands).
 
 import { parseArgs } from 'node:util';
+import { squareName } from '../src/core/sizes.js';
+import { Rng } from '../src/selfplay/rng.js';
 
 const { values } = parseArgs({
   options: { size: { type: 'string' }, count: { type: 'string', default: '1000' }, seed: { type: 'string', default: '1' } },
@@ -22,25 +24,16 @@ if (!Number.isInteger(size) || size < 7 || size > 8 || !Number.isInteger(count) 
   process.exit(2);
 }
 
-// mulberry32: a small, well-known 32-bit generator; only reproducibility matters here.
-let state = seed >>> 0;
-function next(): number {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-
+const rng = new Rng(seed);
 const lines: string[] = [];
 const seen = new Set<string>();
 while (lines.length < count) {
   const squares: number[] = [];
   while (squares.length < 4) {
-    const sq = Math.floor(next() * size * size);
+    const sq = rng.below(size * size);
     if (!squares.includes(sq)) squares.push(sq);
   }
-  const line = squares.map((sq) => String.fromCharCode(97 + (sq % size)) + String(1 + Math.floor(sq / size))).join(' ');
+  const line = squares.map((sq) => squareName(sq, size)).join(' ');
   if (seen.has(line)) continue;
   seen.add(line);
   lines.push(line);
