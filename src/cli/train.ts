@@ -42,7 +42,7 @@ export const trainHelp: CommandHelp = {
   options: [
     '  --size N          board size, 3 to 8 (required)',
     '  --data FILE       games (.ptn or .ptn.gz; Tiltak comments or bredon label\'s labels as evaluation',
-    '                    targets) or selfplay (.tsv); repeatable',
+    '                    targets) or selfplay (.tsv or .tsv.gz); repeatable',
     `  --hidden H        hidden units per side (default ${DEFAULTS.hidden})`,
     `  --epochs N        passes over the training positions (default ${DEFAULTS.epochs})`,
     `  --batch B         positions per step (default ${DEFAULTS.batch})`,
@@ -167,7 +167,7 @@ async function train(argv: string[], out: (line: string) => void, rebuild: Rebui
   const files = values.data ?? [];
   if (files.length === 0) throw new UsageError(`--data is required: ${trainUsage}`);
   for (const f of files) {
-    if (!/\.(ptn|ptn\.gz|tsv)$/i.test(f)) throw new UsageError(`--data ${f}: data files must be .ptn or .ptn.gz (games) or .tsv (bredon selfplay --out)`);
+    if (!/\.(ptn|tsv)(\.gz)?$/i.test(f)) throw new UsageError(`--data ${f}: data files must be .ptn or .ptn.gz (games) or .tsv or .tsv.gz (bredon selfplay --out)`);
     if (!existsSync(f)) throw new UsageError(`--data ${f}: no such file`);
   }
   const init = values.init !== undefined ? readInit(values.init) : undefined;

@@ -12,6 +12,8 @@
 
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
+import { isGzipName } from './compressed.js';
 import { NotationError } from '../notation/errors.js';
 import { WIN_SCORE, WIN_THRESHOLD } from '../search/types.js';
 
@@ -100,7 +102,11 @@ export function parseTrainingText(text: string, source: string): TrainingPositio
 export async function* readTrainingFile(path: string): AsyncGenerator<TrainingPosition> {
   // Opened first so that a missing file throws here: readline does not pass on a stream's errors.
   const file = await open(path, 'r');
-  const lines = createInterface({ input: file.createReadStream({ encoding: 'utf8' }), crlfDelay: Infinity });
+  // A name ending in .gz is read through gunzip (data/ keeps training files as .tsv.gz).
+  const raw = file.createReadStream();
+  const input = isGzipName(path) ? raw.pipe(createGunzip()) : raw;
+  input.setEncoding('utf8');
+  const lines = createInterface({ input, crlfDelay: Infinity });
   let n = 0;
   try {
     for await (const line of lines) {

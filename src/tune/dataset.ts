@@ -9,7 +9,8 @@
 //   (scripts/label-games.ts) has Tiltak's evaluation on every move. A game labelled by
 //   `bredon label` (Annotator "Bredon label, N nodes"; docs/data.md) has Bredon's search score
 //   on each labelled move, read as the TSV's score. Files ending in .ptn.gz are gzip PTN.
-// - TSV (`bredon selfplay --out`): the result, and sigmoid(score / K) once K is fitted.
+// - TSV (`bredon selfplay --out`, gzip when named .tsv.gz): the result, and sigmoid(score / K)
+//   once K is fitted.
 // Quiet positions only (a static evaluation cannot see a road one move away): not the first 4
 // plies, not finished, and no road in one for either side by placement or spread.
 
@@ -362,15 +363,15 @@ async function loadTsv(c: QuietCollector, file: string, opts: LoadOptions): Prom
   }
 }
 
-/** Reads every file (.ptn or .tsv) of size opts.size into collector `c`. */
+/** Reads every file (.ptn or .tsv, either gzipped) of size opts.size into collector `c`. */
 export async function readGames(files: readonly string[], opts: LoadOptions, c: QuietCollector): Promise<void> {
   c.evalOnly = opts.evalOnly === true;
   for (const file of files) {
     const lower = file.toLowerCase();
     const before = { ...c.stats };
     if (lower.endsWith('.ptn') || lower.endsWith('.ptn.gz')) await loadPtn(c, file, opts);
-    else if (lower.endsWith('.tsv')) await loadTsv(c, file, opts);
-    else throw new Error(`${file}: data files must be .ptn or .ptn.gz (games) or .tsv (bredon selfplay --out)`);
+    else if (lower.endsWith('.tsv') || lower.endsWith('.tsv.gz')) await loadTsv(c, file, opts);
+    else throw new Error(`${file}: data files must be .ptn or .ptn.gz (games) or .tsv or .tsv.gz (bredon selfplay --out)`);
     opts.log?.(`${file}: ${c.stats.games - before.games} games, ${c.stats.kept - before.kept} quiet positions kept`);
   }
 }

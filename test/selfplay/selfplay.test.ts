@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePtnFile, replayGame, startPosition, tagValue, type PtnGame } from '../../src/notation/ptn-game.js';
 import { formatTps, parseTps } from '../../src/notation/tps.js';
+import { writeTextFile } from '../../src/selfplay/compressed.js';
 import {
   formatTrainingLine,
   parseTrainingText,
@@ -219,6 +220,15 @@ describe('training file', () => {
       };
       await expect(all()).rejects.toThrow(`${path} line 3: expected 5 tab-separated columns`);
       await expect(readTrainingFile(join(dir, 'none.tsv')).next()).rejects.toThrow(/ENOENT/);
+
+      // A .gz name is read through gunzip, with the same positions and the same line numbers.
+      const gz = join(dir, 'data.tsv.gz');
+      writeTextFile(gz, `${formatTrainingLine(good)}\n# note\n${formatTrainingLine(good)}\tjunk\n`);
+      expect((await readTrainingFile(gz).next()).value).toEqual(good);
+      const allGz = async () => {
+        for await (const _ of readTrainingFile(gz)) void _;
+      };
+      await expect(allGz()).rejects.toThrow(`${gz} line 3: expected 5 tab-separated columns`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
