@@ -67,7 +67,7 @@ describe('order and readiness', () => {
     const engine = start();
     await engine.handshake();
     engine.send('teinewgame 6', `position tps ${MIDDLE}`, 'go movetime 10000');
-    await engine.expect('info depth');
+    const firstInfo = await engine.expect('info depth');
     const t0 = performance.now();
     engine.send('isready');
     await engine.expect('readyok');
@@ -77,7 +77,8 @@ describe('order and readiness', () => {
     expect(engine.lines.some((l) => l.startsWith('bestmove'))).toBe(false);
     engine.send('stop');
     const answer = await engine.bestmove();
-    expect(lastDepth(answer.infos)).toBeGreaterThanOrEqual(1);
+    // On a loaded machine the stop may come before a second info line: count the first one too.
+    expect(lastDepth([firstInfo, ...answer.infos])).toBeGreaterThanOrEqual(1);
     expect(await engine.quit()).toBe(0);
   });
 });
