@@ -17,7 +17,7 @@ import { dequantise, quantise } from '../train/quantise.js';
 import { SampleCollector } from '../train/samples.js';
 import { fit, type EpochLosses } from '../train/trainer.js';
 import { isTrainWorker, runTrainWorker } from '../train/worker.js';
-import { readGames, OPENING_PLIES, skippedPositions } from '../tune/dataset.js';
+import { DATA_FILE_NAMES, dataFileKind, readGames, OPENING_PLIES, skippedPositions } from '../tune/dataset.js';
 import { lossText, TuneProgress } from '../tune/progress.js';
 import { floatOption, intOption, shellWord } from './args.js';
 import { UsageError } from './errors.js';
@@ -167,7 +167,7 @@ async function train(argv: string[], out: (line: string) => void, rebuild: Rebui
   const files = values.data ?? [];
   if (files.length === 0) throw new UsageError(`--data is required: ${trainUsage}`);
   for (const f of files) {
-    if (!/\.(ptn|tsv)(\.gz)?$/i.test(f)) throw new UsageError(`--data ${f}: data files must be .ptn or .ptn.gz (games) or .tsv or .tsv.gz (bredon selfplay --out)`);
+    if (dataFileKind(f) === undefined) throw new UsageError(`--data ${f}: ${DATA_FILE_NAMES}`);
     if (!existsSync(f)) throw new UsageError(`--data ${f}: no such file`);
   }
   const init = values.init !== undefined ? readInit(values.init) : undefined;

@@ -363,15 +363,24 @@ async function loadTsv(c: QuietCollector, file: string, opts: LoadOptions): Prom
   }
 }
 
+/** What readGames takes, for the error that names a file it does not. */
+export const DATA_FILE_NAMES = 'data files must be .ptn or .ptn.gz (games) or .tsv or .tsv.gz (bredon selfplay --out)';
+
+/** A data file's kind by its name: games (.ptn) or a selfplay training file (.tsv), either gzipped. */
+export function dataFileKind(file: string): 'ptn' | 'tsv' | undefined {
+  const m = /\.(ptn|tsv)(\.gz)?$/i.exec(file);
+  return m === null ? undefined : m[1]!.toLowerCase() === 'ptn' ? 'ptn' : 'tsv';
+}
+
 /** Reads every file (.ptn or .tsv, either gzipped) of size opts.size into collector `c`. */
 export async function readGames(files: readonly string[], opts: LoadOptions, c: QuietCollector): Promise<void> {
   c.evalOnly = opts.evalOnly === true;
   for (const file of files) {
-    const lower = file.toLowerCase();
+    const kind = dataFileKind(file);
     const before = { ...c.stats };
-    if (lower.endsWith('.ptn') || lower.endsWith('.ptn.gz')) await loadPtn(c, file, opts);
-    else if (lower.endsWith('.tsv') || lower.endsWith('.tsv.gz')) await loadTsv(c, file, opts);
-    else throw new Error(`${file}: data files must be .ptn or .ptn.gz (games) or .tsv or .tsv.gz (bredon selfplay --out)`);
+    if (kind === 'ptn') await loadPtn(c, file, opts);
+    else if (kind === 'tsv') await loadTsv(c, file, opts);
+    else throw new Error(`${file}: ${DATA_FILE_NAMES}`);
     opts.log?.(`${file}: ${c.stats.games - before.games} games, ${c.stats.kept - before.kept} quiet positions kept`);
   }
 }

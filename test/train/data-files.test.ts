@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePtnFile } from '../../src/notation/ptn-game.js';
+import { tpsSize } from '../../src/notation/tps.js';
 import { readTextFile } from '../../src/selfplay/compressed.js';
 import { labelNodes } from '../../src/selfplay/labelled-ptn.js';
 import { parseTrainingText } from '../../src/selfplay/training-file.js';
@@ -53,7 +54,7 @@ describe('data/', () => {
       const size = Number(/([3-8])x\1/.exec(f)?.[1]);
       const positions = parseTrainingText(readTextFile(f), f);
       expect(positions.length, f).toBeGreaterThan(0);
-      for (const p of positions) expect(p.tps.slice(0, p.tps.indexOf(' ')).split('/').length, f).toBe(size);
+      for (const p of positions) expect(tpsSize(p.tps), f).toBe(size);
     }
   });
 });
