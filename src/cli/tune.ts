@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { featureLayout, type FeatureLayout } from '../eval/features.js';
 import { weightsFor, type GeneratedSize } from '../eval/weights.js';
-import { loadDataset, OPENING_PLIES, skippedPositions, type Dataset } from '../tune/dataset.js';
+import { DATA_FILE_NAMES, dataFileKind, loadDataset, OPENING_PLIES, skippedPositions, type Dataset } from '../tune/dataset.js';
 import { fitK, loss, setTargets } from '../tune/model.js';
 import { lossText, TuneProgress } from '../tune/progress.js';
 import { tiltakRows, type Rows } from '../tune/rows.js';
@@ -44,7 +44,8 @@ export const tuneHelp: CommandHelp = {
     '  --size N          board size, 3 to 8 (required); positions of other sizes are skipped',
     "  --data FILE       games (.ptn: result from the Result tag, komi from the Komi tag; Tiltak's",
     '                    move comments {eval/depth time} as evaluation targets) or a training file',
-    '                    (.tsv from bredon selfplay --out: result and search score); repeatable',
+    '                    (.tsv from bredon selfplay --out: result and search score); either may be',
+    '                    gzipped (.ptn.gz, .tsv.gz, as in data/); repeatable',
     '  --lambda L        target = L * result + (1 - L) * evaluation target where a position has one',
     "                    (Tiltak's (eval + 1) / 2, or sigmoid(score / K) for a selfplay score), else",
     `                    the result alone; 0 to 1 (default ${DEFAULT_LAMBDA})`,
@@ -142,7 +143,7 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
   const files = values.data ?? [];
   if (files.length === 0 && startFrom === undefined) throw new UsageError(`--data (or --start-from) is required: ${tuneUsage}`);
   for (const f of files) {
-    if (!/\.(ptn|tsv)$/i.test(f)) throw new UsageError(`--data ${f}: data files must be .ptn (games) or .tsv (bredon selfplay --out)`);
+    if (dataFileKind(f) === undefined) throw new UsageError(`--data ${f}: ${DATA_FILE_NAMES}`);
     if (!existsSync(f)) throw new UsageError(`--data ${f}: no such file`);
   }
   const lambda = floatOption('lambda', values.lambda, 0, 1, DEFAULT_LAMBDA);

@@ -127,6 +127,14 @@ describe('bredon tune', () => {
     expect(readGeneratedEntries(out)).toEqual({});
     expect(lines.at(-1)).toMatch(/dry run, nothing written/);
   });
+
+  it('reads the gzipped records of data/ as they are', async () => {
+    const lines: string[] = [];
+    const data = 'data/selfplay/5x5/s5-k0001.ptn.gz';
+    await runTune(['--size', '5', '--data', data, '--epochs', '0', '--out', join(tempDir(), 'w.ts'), '--dry-run'], (l) => lines.push(l));
+    expect(lines.find((l) => l.startsWith('positions:'))).toMatch(/^positions: [1-9]\d* kept/);
+    await expect(runTune(['--size', '5', '--data', 'x.txt'], () => {})).rejects.toThrow(/must be \.ptn or \.ptn\.gz/);
+  });
 });
 
 describe('src/eval/weights.generated.ts', () => {
