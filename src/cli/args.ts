@@ -1,10 +1,21 @@
 // Command-line values shared by the subcommands: whole numbers, komi, a TPS given as
-// positionals, and whether to colour the terminal. Each names the option when it is wrong.
+// positionals, data files, and whether to colour the terminal. Each names the option when it
+// is wrong.
 
+import { existsSync } from 'node:fs';
 import type { ReserveCount, ReserveOptions } from '../core/position.js';
 import { halfKomiFrom } from '../notation/ptn-game.js';
 import { parseQueueUrl, QueueUrlError, type QueueUrl } from '../queue/url.js';
+import { DATA_FILE_NAMES, dataFileKind } from '../tune/dataset.js';
 import { UsageError } from './errors.js';
+
+/** Checks each --data file (train and tune): a name readGames takes, and a file that exists. */
+export function checkDataFiles(files: readonly string[]): void {
+  for (const f of files) {
+    if (dataFileKind(f) === undefined) throw new UsageError(`--data ${f}: ${DATA_FILE_NAMES}`);
+    if (!existsSync(f)) throw new UsageError(`--data ${f}: no such file`);
+  }
+}
 
 /** Parses a whole number option, naming the option when it is not one. */
 export function intOption(name: string, value: string | undefined, min: number, max: number): number | undefined {

@@ -17,9 +17,9 @@ import { dequantise, quantise } from '../train/quantise.js';
 import { SampleCollector } from '../train/samples.js';
 import { fit, type EpochLosses } from '../train/trainer.js';
 import { isTrainWorker, runTrainWorker } from '../train/worker.js';
-import { DATA_FILE_NAMES, dataFileKind, readGames, OPENING_PLIES, skippedPositions } from '../tune/dataset.js';
+import { readGames, OPENING_PLIES, skippedPositions } from '../tune/dataset.js';
 import { lossText, TuneProgress } from '../tune/progress.js';
-import { floatOption, intOption, shellWord } from './args.js';
+import { checkDataFiles, floatOption, intOption, shellWord } from './args.js';
 import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';
 
@@ -166,10 +166,7 @@ async function train(argv: string[], out: (line: string) => void, rebuild: Rebui
   if (size === undefined) throw new UsageError(`--size is required: ${trainUsage}`);
   const files = values.data ?? [];
   if (files.length === 0) throw new UsageError(`--data is required: ${trainUsage}`);
-  for (const f of files) {
-    if (dataFileKind(f) === undefined) throw new UsageError(`--data ${f}: ${DATA_FILE_NAMES}`);
-    if (!existsSync(f)) throw new UsageError(`--data ${f}: no such file`);
-  }
+  checkDataFiles(files);
   const init = values.init !== undefined ? readInit(values.init) : undefined;
   const hidden = intOption('hidden', values.hidden, 1, 1024) ?? init?.hidden ?? DEFAULTS.hidden;
   const epochs = intOption('epochs', values.epochs, 0, 100_000) ?? DEFAULTS.epochs;

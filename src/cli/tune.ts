@@ -7,14 +7,14 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { featureLayout, type FeatureLayout } from '../eval/features.js';
 import { weightsFor, type GeneratedSize } from '../eval/weights.js';
-import { DATA_FILE_NAMES, dataFileKind, loadDataset, OPENING_PLIES, skippedPositions, type Dataset } from '../tune/dataset.js';
+import { loadDataset, OPENING_PLIES, skippedPositions, type Dataset } from '../tune/dataset.js';
 import { fitK, loss, setTargets } from '../tune/model.js';
 import { lossText, TuneProgress } from '../tune/progress.js';
 import { tiltakRows, type Rows } from '../tune/rows.js';
 import { train } from '../tune/train.js';
 import { transferWeights } from '../tune/transfer.js';
 import { mergeEntries, readGeneratedEntries, roundWeight, writeWeightsFile } from '../tune/weights-file.js';
-import { floatOption, intOption, shellWord } from './args.js';
+import { checkDataFiles, floatOption, intOption, shellWord } from './args.js';
 import { formatHelp, type CommandHelp } from './help.js';
 import { UsageError } from './errors.js';
 
@@ -142,10 +142,7 @@ export async function runTune(argv: string[], out: (line: string) => void): Prom
   const startFrom = intOption('start-from', values['start-from'], 3, 8);
   const files = values.data ?? [];
   if (files.length === 0 && startFrom === undefined) throw new UsageError(`--data (or --start-from) is required: ${tuneUsage}`);
-  for (const f of files) {
-    if (dataFileKind(f) === undefined) throw new UsageError(`--data ${f}: ${DATA_FILE_NAMES}`);
-    if (!existsSync(f)) throw new UsageError(`--data ${f}: no such file`);
-  }
+  checkDataFiles(files);
   const lambda = floatOption('lambda', values.lambda, 0, 1, DEFAULT_LAMBDA);
   const epochs = intOption('epochs', values.epochs, 0, 10_000_000) ?? DEFAULT_EPOCHS;
   const lr = floatOption('lr', values.lr, 1e-6, 1000, DEFAULT_LR);
