@@ -9,10 +9,15 @@ export function isGzipName(path: string): boolean {
   return path.toLowerCase().endsWith('.gz');
 }
 
+/** The file's bytes, decompressed when its name ends in .gz. */
+export function readDecompressed(path: string): Buffer {
+  const bytes = readFileSync(path);
+  return isGzipName(path) ? gunzipSync(bytes) : bytes;
+}
+
 /** The file's text, decompressed when its name ends in .gz. */
 export function readTextFile(path: string): string {
-  const bytes = readFileSync(path);
-  return (isGzipName(path) ? gunzipSync(bytes) : bytes).toString('utf8');
+  return readDecompressed(path).toString('utf8');
 }
 
 /** gzip at the highest level; the header carries no name or time, so equal text gives equal bytes. */

@@ -9,8 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { isGzipName } from '../selfplay/compressed.js';
+import { readDecompressed } from '../selfplay/compressed.js';
 
 /** The fields of a manifest that decide the network (what bredon train writes). */
 export interface TrainManifest {
@@ -37,10 +36,7 @@ export interface TrainManifest {
 
 /** SHA-256 (hex) of a data file's text: the decompressed bytes of a .gz, so recompressing changes nothing. */
 export function dataSha256(path: string): string {
-  const bytes = readFileSync(path);
-  return createHash('sha256')
-    .update(isGzipName(path) ? gunzipSync(bytes) : bytes)
-    .digest('hex');
+  return createHash('sha256').update(readDecompressed(path)).digest('hex');
 }
 
 /** The repository root of a manifest or nets folder: the folder above nets/. */

@@ -14,7 +14,6 @@
 // Quiet positions only (a static evaluation cannot see a road one move away): not the first 4
 // plies, not finished, and no road in one for either side by placement or spread.
 
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Position } from '../core/position.js';
 import { ONGOING, resultFromScan } from '../core/result.js';
@@ -26,8 +25,7 @@ import { MAP, mapRoads } from '../eval/roadmap.js';
 import { halfKomiFrom, parsePtnFile, replayGame, tagValue, type PtnGame } from '../notation/ptn-game.js';
 import { parseTps } from '../notation/tps.js';
 import { spreadWin } from '../tactics/spread-roads.js';
-import { gunzipSync } from 'node:zlib';
-import { isGzipName } from '../selfplay/compressed.js';
+import { readTextFile } from '../selfplay/compressed.js';
 import { labelNodes, labelScore } from '../selfplay/labelled-ptn.js';
 import { readTrainingFile } from '../selfplay/training-file.js';
 import { RowBuilder, type Rows } from './rows.js';
@@ -321,7 +319,7 @@ function addPtnGame(c: QuietCollector, file: string, game: PtnGame, opts: LoadOp
 }
 
 async function loadPtn(c: QuietCollector, file: string, opts: LoadOptions): Promise<void> {
-  const text = isGzipName(file) ? gunzipSync(await readFile(file)).toString('utf8') : await readFile(file, 'utf8');
+  const text = readTextFile(file);
   for (const g of parsePtnFile(text)) {
     if ('error' in g) {
       c.stats.errors++;
