@@ -6,8 +6,11 @@
 // `--name 2:Baseline` names engine 2 (default: its `id name`); `--tc 2:30+0.3` gives engine 2
 // its own clock (time odds: a way to measure a stronger engine against a weaker one).
 
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CommandLineError, splitCommandLine } from '../match/command-line.js';
+import { joinEarlierGames, parseEarlierGames, type EarlierGames } from '../match/earlier-games.js';
 import { killAllEngines } from '../match/engine-process.js';
 import { MatchError } from '../match/errors.js';
 import { Progress, progressLine } from '../match/progress.js';
@@ -25,7 +28,7 @@ import { bindName, bindOption, extractSprt, matchTerms, MAX_PLIES } from './matc
 export const matchUsage =
   'bredon match --engine "<command>" --engine "<command>" [--size N] [--komi K] [--tc [1:|2:]SEC+INC]... [--nodes [1:|2:]N]... [--games N] ' +
   '[--openings FILE] [--concurrency N] [--ptn OUT.ptn] [--sprt [elo0=A] [elo1=B] [alpha=X] [beta=Y]] ' +
-  '[--option [1:|2:]NAME=VALUE]... [--name 1:|2:NAME]... [--scoring area|downings,middletown,tarway] [--debug]; ' +
+  '[--option [1:|2:]NAME=VALUE]... [--name 1:|2:NAME]... [--scoring area|downings,middletown,tarway] [--continue EARLIER.ptn]... [--debug]; ' +
   'on workers: bredon match --queue URL --engine NAME --engine NAME [the same options but --concurrency, --debug] [--reference-nps N] | --queue URL --resume ID [--ptn OUT.ptn]';
 
 export const matchHelp: CommandHelp = {
@@ -48,6 +51,8 @@ export const matchHelp: CommandHelp = {
     '  --option [1:|2:]NAME=VALUE   set an engine option: 1: or 2: for one engine, none for both',
     '  --name 1:|2:NAME       the name to show for an engine (default: its id name)',
     '  --scoring area|downings,middletown,tarway   also score games by the final rules',
+    '  --continue EARLIER.ptn count first the complete opening pairs of an earlier run\'s --ptn file (the same',
+    '                         engines, in the same order): a stopped SPRT goes on where it was; give new openings',
     '  --debug                print every TEI line on stderr',
     '  --queue URL            play on the workers of a Redis (bredon worker): each --engine is then a NAME',
     '                         that workers offer; redis://[:PASSWORD@]HOST[:PORT][/DB] or rediss:// (TLS)',
@@ -60,6 +65,8 @@ export const matchHelp: CommandHelp = {
     'bredon match --engine "node new/bredon.js" --engine "node old/bredon.js" --size 6 --komi 2 --tc 10+0.1 ' +
       '--openings ../shared/data/openings/6s_4ply_balanced_openings.txt --sprt elo0=0 elo1=10',
     'bredon match --engine "node dist/bredon.js" --engine "./taktician tei" --tc 10+0.1 --tc 2:30+0.3 --games 20   (time odds: engine 2 gets 3x the time)',
+    'bredon match --engine "node new/bredon.js" --engine "node old/bredon.js" --size 6 --komi 2 --tc 10+0.1 ' +
+      '--openings later-lines.txt --sprt elo0=0 elo1=10 --ptn more.ptn --continue games.ptn   (an SPRT stopped for time goes on)',
     'bredon match --queue redis://10.0.0.5:6379 --engine new --engine old --size 6 --tc 10+0.1 --sprt --ptn games.ptn   (on bredon worker machines)',
   ],
 };
@@ -81,6 +88,7 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
       concurrency: { type: 'string' },
       ptn: { type: 'string' },
       scoring: { type: 'string' },
+      continue: { type: 'string', multiple: true },
       debug: { type: 'boolean', default: false },
       queue: { type: 'string' },
       resume: { type: 'string' },
@@ -90,6 +98,12 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
     allowPositionals: true,
   });
   if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}': ${matchUsage}`);
+  if (values.continue !== undefined && (values.queue !== undefined || values.scoring !== undefined)) {
+    throw new UsageError(`--continue goes with a local match without --scoring (a queue run resumes with --resume ID): ${matchUsage}`);
+  }
+  if (values.ptn !== undefined && (values.continue ?? []).some((f) => resolve(f) === resolve(values.ptn!))) {
+    throw new UsageError(`--ptn ${values.ptn} would overwrite the earlier games --continue reads from it: write the new games to another file`);
+  }
   if (values.queue !== undefined) {
     // Loaded only here: BullMQ and ioredis are most of the bundle, and every engine start would parse them.
     const { runMatchOnQueue } = await import('./match-queue.js');
@@ -126,6 +140,7 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
     scoring,
     maxPlies: MAX_PLIES,
     timeouts: DEFAULT_TIMEOUTS,
+    earlier: values.continue === undefined ? undefined : readEarlierGames(values.continue),
   };
   const progress = new Progress(process.stderr);
   const ptn = values.ptn === undefined ? null : new PtnFile(values.ptn, (line) => progress.log(line));
@@ -167,4 +182,18 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
     interrupts.release();
     ptn?.close();
   }
+}
+
+function readEarlierGames(files: string[]): EarlierGames {
+  return joinEarlierGames(
+    files.map((file) => {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (e) {
+        throw new UsageError(`--continue: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+      }
+      return parseEarlierGames(text, file);
+    }),
+  );
 }

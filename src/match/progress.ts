@@ -52,15 +52,16 @@ export function formatDuration(ms: number): string {
 
 /** The status: games, W/L/D, score, Elo so far, the SPRT's LLR, and an estimate of the time left. */
 export function progressLine(tally: Tally, totalGames: number, elapsedMs: number, sprt: SprtState | null): string {
-  const played = tally.games;
+  // Results, Elo and LLR count an earlier run's games too (--continue); the game count and the time left this run's.
+  const played = tally.games - tally.earlier;
   const { wins, losses, draws } = tally.total;
   const est = trinomialElo(wins, draws, losses);
   const margin = (est.high - est.low) / 2;
   const parts = [
-    `games ${played}/${totalGames}`,
+    `games ${played}/${totalGames}${tally.earlier > 0 ? ` (+${tally.earlier} earlier)` : ''}`,
     `+${wins} -${losses} =${draws}`,
     `score ${(100 * est.score).toFixed(1)}%`,
-    `Elo ${formatElo(est.elo)}${Number.isFinite(margin) && played > 1 ? ` ±${margin.toFixed(0)}` : ''}`,
+    `Elo ${formatElo(est.elo)}${Number.isFinite(margin) && tally.games > 1 ? ` ±${margin.toFixed(0)}` : ''}`,
   ];
   if (sprt !== null) parts.push(`LLR ${sprt.llr.toFixed(2)} (${sprt.lower.toFixed(2)}, ${sprt.upper.toFixed(2)})`);
   if (played > 0 && played < totalGames) {

@@ -62,7 +62,12 @@ export function formatReport(outcome: MatchOutcome, context: ReportContext): str
     `  ${config.size}x${config.size}, komi ${config.halfKomi / 2}, tc ${tcText(config)}, ` +
       `openings ${context.openingsSource ?? 'none (empty board)'}, ${context.placement ?? `concurrency ${config.concurrency}`}`,
   );
-  lines.push(`  ${tally.games} of ${config.games} games in ${formatDuration(outcome.elapsedMs)}, ${stopText}`);
+  lines.push(`  ${tally.games - tally.earlier} of ${config.games} games in ${formatDuration(outcome.elapsedMs)}, ${stopText}`);
+  const earlier = config.earlier;
+  if (earlier !== undefined) {
+    const dropped = earlier.dropped > 0 ? `; ${earlier.dropped} game${earlier.dropped === 1 ? '' : 's'} of unfinished pairs left out` : '';
+    lines.push(`  counted first: ${tally.earlier} games (${earlier.pairs.length} pairs) of ${earlier.sources.join(', ')}${dropped}`);
+  }
   if (outcome.error !== undefined) lines.push(`  error: ${outcome.error}`);
   lines.push('');
   const tri = trinomialElo(tally.total.wins, tally.total.draws, tally.total.losses);

@@ -2,12 +2,14 @@
 // handed out in order to whichever slot is free. Game 2p and 2p + 1 form opening pair p: the
 // same opening (book line p, cycling through the book) with the colours swapped, game 2p with
 // the first engine as White. After every finished pair the SPRT (if asked for) is updated, and the
-// match stops early once it decides. A broken engine never stops the match: it forfeits the game
-// and is restarted; only an engine that cannot be started three times in a row ends the match.
+// match stops early once it decides; an earlier run's games (--continue) count from the start.
+// A broken engine never stops the match: it forfeits the game and is restarted; only an engine
+// that cannot be started three times in a row ends the match.
 
 import { basename } from 'node:path';
 import type { ScoringVariants } from '../core/scoring.js';
 import type { TimeControl } from './clock.js';
+import type { EarlierGames } from './earlier-games.js';
 import { MatchError } from './errors.js';
 import { playGame, type GameRecord } from './game.js';
 import type { Opening } from './openings.js';
@@ -43,6 +45,8 @@ export interface MatchConfig {
   scoring: ScoringVariants | null;
   maxPlies: number;
   timeouts: Timeouts;
+  /** Games of an earlier run of this match, counted first (--continue); its engines must have the same names. */
+  earlier?: EarlierGames;
 }
 
 export interface MatchHooks {
@@ -106,6 +110,7 @@ export function resolveOptions(spec: EngineSpec, label: string, identity: Engine
 export async function runMatch(config: MatchConfig, hooks: MatchHooks = {}, signal?: AbortSignal): Promise<MatchOutcome> {
   const t0 = performance.now();
   const tally = new Tally(config.scoring);
+  if (config.earlier !== undefined) tally.addEarlier(config.earlier.pairs);
   const names: [string, string] = ['engine 1', 'engine 2'];
   const tcs: [TimeControl, TimeControl] = [config.tc, config.tc2 ?? config.tc];
   const label = (engine: number) => `engine ${engine + 1} (${names[engine]})`;
@@ -165,6 +170,13 @@ export async function runMatch(config: MatchConfig, hooks: MatchHooks = {}, sign
       names[0] += ' (1)';
       names[1] += ' (2)';
     }
+    const earlier = config.earlier;
+    if (earlier !== undefined && (earlier.names[0] !== names[0] || earlier.names[1] !== names[1])) {
+      throw new MatchError(
+        `${earlier.sources.join(', ')} holds ${earlier.names[0]} vs ${earlier.names[1]}, this match is ${names[0]} vs ${names[1]}: ` +
+          'continue with the same engines in the same order (--name sets a name)',
+      );
+    }
     for (const e of [0, 1]) configs[e]!.setoptions = resolveOptions(config.engines[e]!, label(e), identities[e]!, config.halfKomi);
     for (const engine of slots[0]!) engine.sendOptions();
     await Promise.all(
@@ -180,6 +192,11 @@ export async function runMatch(config: MatchConfig, hooks: MatchHooks = {}, sign
       ),
     );
     hooks.onStart?.(names, [identities[0]!, identities[1]!]);
+    // The earlier games alone may already decide the SPRT: then nothing more is played.
+    if (sprt?.verdict) {
+      stopped = 'sprt';
+      stop.abort();
+    }
 
     let next = 0;
     const startFailures = [0, 0];
@@ -238,7 +255,7 @@ export async function runMatch(config: MatchConfig, hooks: MatchHooks = {}, sign
     await Promise.all(slots.flatMap((slot) => slot.map((engine) => engine.shutdown())));
   }
   const restarts: [number, number] = [0, 1].map((e) => slots.reduce((a, slot) => a + Math.max(0, slot[e]!.starts - 1), 0)) as [number, number];
-  if (stopped === 'error' && tally.games === 0 && error !== undefined) {
+  if (stopped === 'error' && tally.games === tally.earlier && error !== undefined) {
     // Nothing was played: the match could not start, which is the user's problem to fix.
     throw new MatchError(error);
   }

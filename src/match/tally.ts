@@ -3,6 +3,7 @@
 // scoring points when asked for.
 
 import { scoreGame, type ScoringVariants } from '../core/scoring.js';
+import type { EarlierGame } from './earlier-games.js';
 import { FORFEITS, type GameRecord, type Termination } from './game.js';
 
 export interface Wld {
@@ -34,6 +35,8 @@ export class Tally {
   /** Final-rules points per engine (when scoring is on), and the games each won that scored. */
   readonly scoringPoints: [number, number] = [0, 0];
   readonly scoringWins: [number, number] = [0, 0];
+  /** Games counted from an earlier run (--continue), not played in this one. */
+  earlier = 0;
 
   constructor(private readonly scoring: ScoringVariants | null = null) {}
 
@@ -46,20 +49,7 @@ export class Tally {
     const { setup } = game;
     const firstColour = setup.white === 0 ? 0 : 1;
     const points = game.winner === -1 ? 0.5 : game.winner === firstColour ? 1 : 0;
-    for (const wld of [this.total, this.asColour[firstColour]]) {
-      if (points === 1) wld.wins++;
-      else if (points === 0) wld.losses++;
-      else wld.draws++;
-    }
-    this.endings.set(game.termination, (this.endings.get(game.termination) ?? 0) + 1);
-    if (game.termination === 'time' || FORFEITS.includes(game.termination)) {
-      const loserColour = 1 - game.winner;
-      if (game.winner !== -1) {
-        const loser = loserColour === 0 ? setup.white : 1 - setup.white;
-        const m = this.lostBy[loser];
-        m.set(game.termination, (m.get(game.termination) ?? 0) + 1);
-      }
-    }
+    this.count(points, firstColour, game.termination);
     if (this.scoring !== null) {
       const score = scoreGame(game.final, this.scoring, game.winner, setup.halfKomi);
       if (score.winner !== -1) {
@@ -68,9 +58,38 @@ export class Tally {
         this.scoringWins[engine]++;
       }
     }
-    const pair = this.pairs.get(setup.pair) ?? { pair: setup.pair, points: [] };
+    return this.addToPair(setup.pair, points);
+  }
+
+  /** Counts the complete pairs of an earlier run (keyed below zero, apart from this run's pairs). */
+  addEarlier(pairs: readonly (readonly [EarlierGame, EarlierGame])[]): void {
+    for (const games of pairs) {
+      const key = -1 - this.earlier / 2;
+      for (const g of games) {
+        this.count(g.points, g.firstWhite ? 0 : 1, g.termination);
+        this.addToPair(key, g.points);
+        this.earlier++;
+      }
+    }
+  }
+
+  private count(points: number, firstColour: number, termination: Termination): void {
+    for (const wld of [this.total, this.asColour[firstColour]!]) {
+      if (points === 1) wld.wins++;
+      else if (points === 0) wld.losses++;
+      else wld.draws++;
+    }
+    this.endings.set(termination, (this.endings.get(termination) ?? 0) + 1);
+    if (points !== 0.5 && (termination === 'time' || FORFEITS.includes(termination))) {
+      const m = this.lostBy[points === 0 ? 0 : 1];
+      m.set(termination, (m.get(termination) ?? 0) + 1);
+    }
+  }
+
+  private addToPair(key: number, points: number): PairResult | null {
+    const pair = this.pairs.get(key) ?? { pair: key, points: [] };
     pair.points.push(points);
-    this.pairs.set(setup.pair, pair);
+    this.pairs.set(key, pair);
     if (pair.points.length === 2) {
       this.pentanomial[Math.round(2 * (pair.points[0]! + pair.points[1]!))]!++;
       return pair;

@@ -111,6 +111,9 @@ describe('bredon match: bad input', () => {
     ['an unknown flag', ['--engine', 'a', '--engine', 'b', '--frobnicate'], /unknown option '--frobnicate'/],
     ['an unreadable openings file', ['--engine', 'a', '--engine', 'b', '--openings', '/nonexistent/book.txt'], /cannot read openings file '\/nonexistent\/book.txt': no such file/],
     ['a missing engine', ['--engine', '/nonexistent/engine', '--engine', '/nonexistent/engine'], /engine \d \('\/nonexistent\/engine'\) could not be started/],
+    ['earlier games from nowhere', ['--engine', 'a', '--engine', 'b', '--continue', '/nonexistent/run.ptn'], /--continue: cannot read \/nonexistent\/run.ptn \(ENOENT\)/],
+    ['earlier games overwritten', ['--engine', 'a', '--engine', 'b', '--continue', 'run.ptn', '--ptn', './run.ptn'], /--ptn \.\/run\.ptn would overwrite the earlier games --continue reads/],
+    ['earlier games on a queue', ['--engine', 'a', '--engine', 'b', '--queue', 'redis://127.0.0.1:1', '--continue', 'run.ptn'], /--continue goes with a local match without --scoring/],
   ];
   for (const [what, args, message] of cases) {
     it(`says so in one line, exit 2: ${what}`, async () => {
@@ -196,6 +199,17 @@ describe('bredon match: a whole match', () => {
       expect(lines.slice(1, 4)).toEqual(['tei', 'setoption name HalfKomi value 2', 'setoption name Hash value 32']);
       expect(alive(pid)).toBe(false);
     }
+    // The same match continued from its PTN: the SPRT it decided stays decided, no game is played.
+    const again = await bredon([
+      'match', '--engine', fake('random'), '--engine', fake('crash', '--after', '1'),
+      '--size', '4', '--tc', '2+0.05', '--games', '40', '--komi', '1', '--openings', book,
+      '--name', '2:Crashy', '--continue', ptn, '--sprt', 'elo0=0', 'elo1=20',
+    ]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(`  0 of 40 games in `);
+    expect(again.stdout).toContain(`  counted first: ${games} games (${games / 2} pairs) of ${ptn}\n`);
+    expect(again.stdout).toContain(`W ${games}  L 0  D 0  score ${games}/${games} (100.0%)`);
+    expect(again.stdout).toMatch(/SPRT verdict: H1 accepted: RandomMover is stronger/);
   });
 
   it('plays time odds: each engine on its own clock, both clocks sent by colour, no PTN Clock tag', async () => {
