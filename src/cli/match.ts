@@ -6,7 +6,6 @@
 // `--name 2:Baseline` names engine 2 (default: its `id name`); `--tc 2:30+0.3` gives engine 2
 // its own clock (time odds: a way to measure a stronger engine against a weaker one).
 
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CommandLineError, splitCommandLine } from '../match/command-line.js';
@@ -18,6 +17,7 @@ import { formatGamePtn } from '../match/ptn-writer.js';
 import { formatReport } from '../match/report.js';
 import { runMatch, type EngineSpec, type MatchConfig } from '../match/runner.js';
 import { DEFAULT_TIMEOUTS } from '../match/tei-engine.js';
+import { readTextOr } from '../notation/read-text.js';
 import { intOption } from './args.js';
 import { UsageError } from './errors.js';
 import { catchInterrupts } from './interrupts.js';
@@ -186,14 +186,6 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
 
 function readEarlierGames(files: string[]): EarlierGames {
   return joinEarlierGames(
-    files.map((file) => {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (e) {
-        throw new UsageError(`--continue: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-      }
-      return parseEarlierGames(text, file);
-    }),
+    files.map((file) => parseEarlierGames(readTextOr(file, (why) => new UsageError(`--continue: cannot read ${file}: ${why}`)), file)),
   );
 }

@@ -4,6 +4,7 @@
 // count (rounds 2p - 1 and 2p, the first engine White in the odd one); a pair cut off by the stop
 // is dropped, as its opening's two games are what the pentanomial counts.
 
+import { parsePtnFile, tagValue } from '../notation/ptn-game.js';
 import { MatchError } from './errors.js';
 import type { Termination } from './game.js';
 
@@ -25,35 +26,10 @@ export interface EarlierGames {
   sources: string[];
 }
 
-const TAG = /^\[(\w+)\s+"(.*)"\]\s*$/;
-
-/**
- * The tags of each game in a PTN file of several games (a game starts where tags follow moves),
- * with its last line under the key ' end', no tag's name (the match writes `{how it ended} result`
- * there).
- */
-function gameTags(text: string): Map<string, string>[] {
-  const games: Map<string, string>[] = [];
-  let current: Map<string, string> | null = null;
-  let inTags = false;
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    const m = TAG.exec(line);
-    if (m) {
-      if (!inTags) games.push((current = new Map()));
-      inTags = true;
-      current!.set(m[1]!.toLowerCase(), m[2]!);
-    } else if (line !== '') {
-      inTags = false;
-      current?.set(' end', line);
-    }
-  }
-  return games;
-}
-
 /** How a game ended; the Termination tag does not tell a malformed move from an illegal one, or an engine never ready from a crash. */
-function termination(result: string, tag: string | undefined, end: string): Termination {
-  if (/^\{[^}]*repetition[^}]*\}/.test(end)) return 'repetition';
+function termination(result: string, tag: string | undefined, lastComment: string): Termination {
+  // The match ends each game with the comment `{how it ended}` before the result.
+  if (/repetition/.test(lastComment)) return 'repetition';
   switch (tag) {
     case 'time forfeit':
       return 'time';
@@ -71,13 +47,15 @@ const WHITE_POINTS: Record<string, number> = { 'R-0': 1, 'F-0': 1, '1-0': 1, '0-
 
 /** The complete pairs of one PTN file's games; throws MatchError naming the file and the game. */
 export function parseEarlierGames(text: string, source: string): EarlierGames {
-  const tags = gameTags(text);
-  if (tags.length === 0) throw new MatchError(`${source}: no PTN games in it`);
+  const parsed = parsePtnFile(text);
+  if (parsed.every((g) => 'game' in g && g.game.tags.size === 0)) throw new MatchError(`${source}: no PTN games in it`);
   let names: [string, string] | null = null;
   const byRound = new Map<number, EarlierGame>();
-  for (const [i, t] of tags.entries()) {
-    const where = `${source}: game ${i + 1}`;
-    const [event, roundText, p1, p2, result] = ['event', 'round', 'player1', 'player2', 'result'].map((k) => t.get(k));
+  for (const entry of parsed) {
+    if ('error' in entry) throw new MatchError(`${source}: ${entry.error.message}`);
+    const game = entry.game;
+    const where = `${source}: game ${game.index}`;
+    const [event, roundText, p1, p2, result] = ['Event', 'Round', 'Player1', 'Player2', 'Result'].map((k) => tagValue(game, k));
     if (event === undefined || roundText === undefined || p1 === undefined || p2 === undefined || result === undefined) {
       throw new MatchError(`${where} lacks one of the Event, Round, Player1, Player2 and Result tags that bredon match --ptn writes`);
     }
@@ -97,7 +75,7 @@ export function parseEarlierGames(text: string, source: string): EarlierGames {
     if (firstWhite !== (round % 2 === 1)) {
       throw new MatchError(`${where}: in round ${round} the ${firstWhite ? 'first' : 'second'} engine is White, not as a match pairs colours`);
     }
-    const ended = termination(result, t.get('termination'), t.get(' end') ?? '');
+    const ended = termination(result, tagValue(game, 'Termination'), game.comments.at(-1) ?? '');
     byRound.set(round, { points: firstWhite ? whitePoints : 1 - whitePoints, firstWhite, termination: ended });
   }
   const pairs: [EarlierGame, EarlierGame][] = [];

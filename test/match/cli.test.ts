@@ -111,7 +111,7 @@ describe('bredon match: bad input', () => {
     ['an unknown flag', ['--engine', 'a', '--engine', 'b', '--frobnicate'], /unknown option '--frobnicate'/],
     ['an unreadable openings file', ['--engine', 'a', '--engine', 'b', '--openings', '/nonexistent/book.txt'], /cannot read openings file '\/nonexistent\/book.txt': no such file/],
     ['a missing engine', ['--engine', '/nonexistent/engine', '--engine', '/nonexistent/engine'], /engine \d \('\/nonexistent\/engine'\) could not be started/],
-    ['earlier games from nowhere', ['--engine', 'a', '--engine', 'b', '--continue', '/nonexistent/run.ptn'], /--continue: cannot read \/nonexistent\/run.ptn \(ENOENT\)/],
+    ['earlier games from nowhere', ['--engine', 'a', '--engine', 'b', '--continue', '/nonexistent/run.ptn'], /--continue: cannot read \/nonexistent\/run.ptn: no such file/],
     ['earlier games overwritten', ['--engine', 'a', '--engine', 'b', '--continue', 'run.ptn', '--ptn', './run.ptn'], /--ptn \.\/run\.ptn would overwrite the earlier games --continue reads/],
     ['earlier games on a queue', ['--engine', 'a', '--engine', 'b', '--queue', 'redis://127.0.0.1:1', '--continue', 'run.ptn'], /--continue goes with a local match without --scoring/],
   ];
