@@ -32,10 +32,10 @@ import { parseArgs } from 'node:util';
 import type { Position } from '../src/core/position.js';
 import { NetAccumulator } from '../src/eval/net/accumulator.js';
 import { networkFor } from '../src/eval/net/nets.js';
-import { halfKomiFrom, parsePtnFile, replayGame, tagValue } from '../src/notation/ptn-game.js';
+import { halfKomiFrom, parsePtnFile, replayGame, resultScore, tagValue } from '../src/notation/ptn-game.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
-import { gameSize, quietVerdict, resultScore, tiltakTargets } from '../src/tune/dataset.js';
+import { gameSize, quietVerdict, tiltakTargets } from '../src/tune/dataset.js';
 import { goldenSectionMin } from '../src/tune/golden-section.js';
 
 const { values, positionals } = parseArgs({

@@ -35,9 +35,9 @@ import { splitCommandLine } from '../src/match/command-line.js';
 import { killAllEngines } from '../src/match/engine-process.js';
 import { DEFAULT_TIMEOUTS, TeiEngine } from '../src/match/tei-engine.js';
 import { numberedMoveLines } from '../src/match/ptn-writer.js';
-import { halfKomiFrom, parsePtnFile, replayGame, tagValue, type PtnGame } from '../src/notation/ptn-game.js';
+import { halfKomiFrom, parsePtnFile, replayGame, resultScore, tagValue, type PtnGame } from '../src/notation/ptn-game.js';
 import { formatMove } from '../src/notation/ptn-move.js';
-import { gameSize, quietVerdict, resultScore, tiltakEval } from '../src/tune/dataset.js';
+import { gameSize, quietVerdict, tiltakEval } from '../src/tune/dataset.js';
 
 const { values, positionals } = parseArgs({
   options: {

@@ -7,13 +7,13 @@
 
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { halfKomiFrom, parsePtnFile, replayGame, tagValue, type PtnGame } from '../notation/ptn-game.js';
+import { halfKomiFrom, parsePtnFile, replayGame, resultScore, tagValue, type PtnGame } from '../notation/ptn-game.js';
 import { formatMove } from '../notation/ptn-move.js';
 import type { Label, LabelJob } from '../selfplay/label.js';
 import { isLabelWorker, runLabelPool, runLabelWorker } from '../selfplay/label-worker.js';
 import { formatLabelledGame } from '../selfplay/labelled-ptn.js';
 import { readTextFile, writeTextFile } from '../selfplay/compressed.js';
-import { gameSize, resultScore } from '../tune/dataset.js';
+import { gameSize } from '../tune/dataset.js';
 import { intOption } from './args.js';
 import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';

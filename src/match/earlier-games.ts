@@ -4,7 +4,7 @@
 // count (rounds 2p - 1 and 2p, the first engine White in the odd one); a pair cut off by the stop
 // is dropped, as its opening's two games are what the pentanomial counts.
 
-import { parsePtnFile, tagValue } from '../notation/ptn-game.js';
+import { parsePtnFile, resultScore, tagValue } from '../notation/ptn-game.js';
 import { MatchError } from './errors.js';
 import type { Termination } from './game.js';
 
@@ -43,8 +43,6 @@ function termination(result: string, tag: string | undefined, lastComment: strin
   return result.includes('R') ? 'road' : result.includes('F') ? 'flats' : 'draw';
 }
 
-const WHITE_POINTS: Record<string, number> = { 'R-0': 1, 'F-0': 1, '1-0': 1, '0-R': 0, '0-F': 0, '0-1': 0, '1/2-1/2': 0.5 };
-
 /** The complete pairs of one PTN file's games; throws MatchError naming the file and the game. */
 export function parseEarlierGames(text: string, source: string): EarlierGames {
   const parsed = parsePtnFile(text);
@@ -69,7 +67,7 @@ export function parseEarlierGames(text: string, source: string): EarlierGames {
     const round = Number(roundText);
     if (!Number.isInteger(round) || round < 1) throw new MatchError(`${where}: Round '${roundText}' is not a game number`);
     if (byRound.has(round)) throw new MatchError(`${where}: round ${round} is in the file twice`);
-    const whitePoints = WHITE_POINTS[result];
+    const whitePoints = resultScore(result);
     if (whitePoints === undefined) throw new MatchError(`${where}: Result '${result}' is not a finished game's`);
     const firstWhite = p1 === names[0];
     if (firstWhite !== (round % 2 === 1)) {

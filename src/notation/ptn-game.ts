@@ -23,6 +23,24 @@ import { parseTps, startTps } from './tps.js';
 /** Result tokens that may close a game's move text. */
 export const RESULT_TOKENS: readonly string[] = ['R-0', '0-R', 'F-0', '0-F', '1-0', '0-1', '1/2-1/2', '0-0'];
 
+/** Game result from White's view by PTN result text; undefined for unfinished or unknown. */
+export function resultScore(text: string | undefined): number | undefined {
+  switch (text?.trim()) {
+    case 'R-0':
+    case 'F-0':
+    case '1-0':
+      return 1;
+    case '0-R':
+    case '0-F':
+    case '0-1':
+      return 0;
+    case '1/2-1/2':
+      return 0.5;
+    default:
+      return undefined;
+  }
+}
+
 /** One move of the move text, as written. */
 export interface PtnMove {
   /** The move as written, suffixes included (e.g. `1c5-1'`). */

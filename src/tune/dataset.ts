@@ -22,7 +22,7 @@ import { groupWeights } from '../eval/evaluate.js';
 import { extractFeatures } from '../eval/extract.js';
 import { featureLayout, gamePhase } from '../eval/features.js';
 import { MAP, mapRoads } from '../eval/roadmap.js';
-import { halfKomiFrom, parsePtnFile, replayGame, tagValue, type PtnGame } from '../notation/ptn-game.js';
+import { halfKomiFrom, parsePtnFile, replayGame, resultScore, tagValue, type PtnGame } from '../notation/ptn-game.js';
 import { parseTps } from '../notation/tps.js';
 import { spreadWin } from '../tactics/spread-roads.js';
 import { readTextFile } from '../selfplay/compressed.js';
@@ -114,24 +114,6 @@ function stringHash(s: string): number {
 export function isValidationGame(file: string, index: number, seed: number, fraction: number): boolean {
   const h = mix32(stringHash(basename(file)) ^ mix32(index + 1) ^ mix32((seed >>> 0) + 0x9e3779b9));
   return h / 0x1_0000_0000 < fraction;
-}
-
-/** Game result from White's view by PTN result text; undefined for unfinished or unknown. */
-export function resultScore(text: string | undefined): number | undefined {
-  switch (text?.trim()) {
-    case 'R-0':
-    case 'F-0':
-    case '1-0':
-      return 1;
-    case '0-R':
-    case '0-F':
-    case '0-1':
-      return 0;
-    case '1/2-1/2':
-      return 0.5;
-    default:
-      return undefined;
-  }
 }
 
 /** The Site tag of `bredon match`'s PTN (src/match/ptn-writer.ts). */

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { featureLayout } from '../../src/eval/features.js';
 import { parseTps } from '../../src/notation/tps.js';
-import { isValidationGame, loadDataset, quietVerdict, resultScore, tiltakEval } from '../../src/tune/dataset.js';
+import { resultScore } from '../../src/notation/ptn-game.js';
+import { isValidationGame, loadDataset, quietVerdict, tiltakEval } from '../../src/tune/dataset.js';
 import { firstTiltakGames, tempDir, writeTemp } from './helpers.js';
 
 describe('the quiet filter', () => {
