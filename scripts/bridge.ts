@@ -9,7 +9,7 @@
 //        [--records FILE.jsonl] [FILE.ptn]
 //   node --import tsx scripts/bridge.ts --from FILE.jsonl [--bands ...] [--levels ...]
 //
-// FILE.ptn defaults to ../shared/data/games/playtak-6x6-1344.ptn. --records writes each game's
+// FILE.ptn defaults to data/games/playtak-6x6-1344.ptn. --records writes each game's
 // records as JSON lines as the games finish (a stopped run keeps what it measured); --from prints
 // the tables from such a file without searching. Everything is counted in nodes, never time: a
 // run gives the same tables on any machine, with any --concurrency.
@@ -24,7 +24,7 @@ import { LevelBridge, type BridgeOptions, type BridgeRecord } from '../src/annot
 import { parsePtnGames } from '../src/notation/ptn-game.js';
 import { Rng } from '../src/selfplay/rng.js';
 
-const DEFAULT_GAMES = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'data', 'games', 'playtak-6x6-1344.ptn');
+const DEFAULT_GAMES = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'games', 'playtak-6x6-1344.ptn');
 
 /** The environment variable that makes this script a worker: the games file and the options, as JSON. */
 const WORKER_ENV = 'BREDON_BRIDGE_WORKER';

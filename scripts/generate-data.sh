@@ -2,7 +2,7 @@
 # The data generator of docs/data.md: 6x6 (komi 2) selfplay chunks of 100 games at 10,000 nodes
 # a move, each then labelled at 50,000 nodes a position by `bredon label`. SIZE=5 makes 5x5
 # chunks the same way (the 5x5 book, files s5-kNNNN); SIZE=7 and SIZE=8 use the seeded random
-# books of data/openings/ (there is no shared book of those sizes). Labelling a finished
+# books of data/openings/ (the 5x5 and 6x6 books are balanced ones, these random). Labelling a finished
 # chunk comes before playing the next, so finished labelled chunks appear at a steady rate and a
 # stopped run loses at most the chunk in progress. Two threads at a time; run it under nice.
 #
@@ -20,7 +20,7 @@ ENGINE=$2
 LABELLER=$3
 seed=${4:-1}
 SIZE=${SIZE:-6}
-BOOK=$(dirname "$0")/../../shared/data/openings/${SIZE}s_4ply_balanced_openings.txt
+BOOK=$(dirname "$0")/../data/openings/${SIZE}s_4ply_balanced_openings.txt
 [ -e "$BOOK" ] || BOOK=$(dirname "$0")/../data/openings/${SIZE}s_4ply_random.txt
 OPEN=${OPENINGS:-$BOOK}
 GAMES=100

@@ -3,12 +3,12 @@
 # slot each) on this machine, and what Redis does per game (commands and bytes from INFO, the
 # commands by name from MONITOR) and per idle worker. Needs redis-server and redis-cli (Debian's
 # redis-server) and a built dist/bredon.js. Usage: bash scripts/queue-figures.sh [GAMES] [NODES]
-# (6x6 games from ../shared's 6x6 book at NODES per move, default 40 games at 10000).
+# (6x6 games from data/openings' 6x6 book at NODES per move, default 40 games at 10000).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games="${1:-40}"
 nodes="${2:-10000}"
-terms=(--size 6 --nodes "$nodes" --openings ../shared/data/openings/6s_4ply_balanced_openings.txt)
+terms=(--size 6 --nodes "$nodes" --openings data/openings/6s_4ply_balanced_openings.txt)
 bredon="$PWD/dist/bredon.js"
 work="$(mktemp -d)"
 port=$((20000 + RANDOM % 20000))

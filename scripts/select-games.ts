@@ -8,7 +8,7 @@
 //        FILE.ptn [FILE.ptn ...]
 //
 // BOOK.txt is an opening book as `bredon match --openings` reads it (src/match/openings.ts: the
-// format of ../shared/data/openings/). A summary goes to stderr.
+// format of data/openings/). A summary goes to stderr.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

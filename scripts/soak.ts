@@ -137,7 +137,7 @@ const matchArgs = [
   `Hash=${opts.hash}`,
   ...(opts.nodes !== undefined ? ['--nodes', String(opts.nodes)] : ['--tc', opts.tc]),
 ];
-const book = resolve(root, '..', 'shared', 'data', 'openings', `${opts.size}s_4ply_balanced_openings.txt`);
+const book = resolve(root, 'data', 'openings', `${opts.size}s_4ply_balanced_openings.txt`);
 if (existsSync(book)) matchArgs.push('--openings', book);
 
 process.stdout.write(

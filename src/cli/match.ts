@@ -63,7 +63,7 @@ export const matchHelp: CommandHelp = {
   examples: [
     'bredon match --engine "node dist/bredon.js" --engine "./tiltak" --option 1:Hash=128 --size 5 --tc 60+0.6 --games 200 --ptn games.ptn',
     'bredon match --engine "node new/bredon.js" --engine "node old/bredon.js" --size 6 --komi 2 --tc 10+0.1 ' +
-      '--openings ../shared/data/openings/6s_4ply_balanced_openings.txt --sprt elo0=0 elo1=10',
+      '--openings data/openings/6s_4ply_balanced_openings.txt --sprt elo0=0 elo1=10',
     'bredon match --engine "node dist/bredon.js" --engine "./taktician tei" --tc 10+0.1 --tc 2:30+0.3 --games 20   (time odds: engine 2 gets 3x the time)',
     'bredon match --engine "node new/bredon.js" --engine "node old/bredon.js" --size 6 --komi 2 --tc 10+0.1 ' +
       '--openings later-lines.txt --sprt elo0=0 elo1=10 --ptn more.ptn --continue games.ptn   (an SPRT stopped for time goes on)',

@@ -20,7 +20,7 @@ export const ptnHelp: CommandHelp = {
     '  --strict-repetition   a third repetition ends the game (PlayTak did not enforce it: by default',
     "                        it ends a replay only at the game's last move, and is noted on its line)",
   ],
-  examples: ['bredon ptn check ../shared/data/games/playtak-6x6-1344.ptn', 'bredon ptn check games.ptn --size 6 --komi 2 --strict-repetition'],
+  examples: ['bredon ptn check data/games/playtak-6x6-1344.ptn', 'bredon ptn check games.ptn --size 6 --komi 2 --strict-repetition'],
 };
 
 const BOARD_RESULTS = ['R-0', '0-R', 'F-0', '0-F', '1/2-1/2'];

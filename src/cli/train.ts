@@ -69,8 +69,8 @@ export const trainHelp: CommandHelp = {
     '                    (exit 1 when not); writes files only with --nets, and never installs',
   ],
   examples: [
-    'bredon train --size 6 --data ../shared/data/games/tiltak-selfplay-6x6-komi2.ptn --data ../shared/data/games/tiltak-selfplay-6x6-komi2-b.ptn',
-    'bredon train --size 5 --data ../shared/data/games/tiltak-selfplay-5x5-komi2.ptn --hidden 32 --epochs 4 --dry-run',
+    'bredon train --size 6 --data data/games/tiltak-selfplay-6x6-komi2.ptn --data data/games/tiltak-selfplay-6x6-komi2-b.ptn',
+    'bredon train --size 5 --data data/games/tiltak-selfplay-5x5-komi2.ptn --hidden 32 --epochs 4 --dry-run',
     'bredon train --size 5 --data new-games.ptn --init nets/5x5-30cdc102.bin --lr 0.0005 --epochs 4 --eval-only --no-reserve-inputs',
     'bredon train --from test/fixtures/rebuild/nets/6x6-aff8ba27.json --nets /tmp/rebuilt',
   ],

@@ -67,8 +67,8 @@ export const tuneHelp: CommandHelp = {
     '                    --data, write them as they are (for sizes without data of their own)',
   ],
   examples: [
-    'bredon tune --size 6 --data ../shared/data/games/tiltak-selfplay-6x6-komi2.ptn --data selfplay6.tsv',
-    'bredon tune --size 6 --data ../shared/data/games/tiltak-selfplay-6x6-komi2.ptn --lambda 1 --dry-run',
+    'bredon tune --size 6 --data data/games/tiltak-selfplay-6x6-komi2.ptn --data selfplay6.tsv',
+    'bredon tune --size 6 --data data/games/tiltak-selfplay-6x6-komi2.ptn --lambda 1 --dry-run',
   ],
 };
 

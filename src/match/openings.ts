@@ -1,5 +1,5 @@
 // Opening books: one opening per line. A line is a list of PTN moves from the empty board
-// separated by spaces (the format of shared/data/openings), or a TPS (three fields) optionally
+// separated by spaces (the format of data/openings), or a TPS (three fields) optionally
 // followed by moves played from it. Blank lines and lines starting with '#' are skipped. Every
 // opening is checked when the file is read: moves on the board, legal, and the game not over.
 

@@ -1,6 +1,6 @@
 // Each finished PlayTak game as PTN, appended to one file. Tags follow PlayTak's own exports
 // (Site "PlayTak.com", Event "Online Play", Player1/Player2, Size, Komi, Result and `playtak_id`,
-// the server's game number, as in ../shared/data/games/playtak-6x6-1344.ptn), plus the PTN tags
+// the server's game number, as in data/games/playtak-6x6-1344.ptn), plus the PTN tags
 // for what a seek can change (Flats and Caps, which `bredon ptn check` reads back as the
 // reserves; Clock as in `bredon match`), the clocks left at the end and, when the game did not
 // end on the board, a Termination tag. Bredon's moves carry `{score/depth time}` as in `bredon

@@ -2,9 +2,8 @@
 // run it records, so that `bredon train --from` can fit the same network again. Data paths in
 // a manifest are relative to the repository root, the folder above the manifest's own (nets/),
 // and each comes with the SHA-256 of its text (decompressed, for .gz), checked before fitting:
-// the rule of docs/data.md is that a network's data is in the repository, in the read-only
-// archives of ../shared that stand beside every checkout (named `../shared/...`), or regenerated
-// exactly by a command whose output has that hash.
+// the rule of docs/data.md is that a network's data is in the repository or regenerated exactly
+// by a command whose output has that hash.
 
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -44,24 +43,17 @@ export function repositoryRoot(netsDir: string): string {
   return dirname(resolve(netsDir));
 }
 
-/** The folder of the shared archives, as a manifest names it: beside the repository root. */
-export const SHARED_PREFIX = '../shared/';
-
-/**
- * How a manifest names a data file: relative to the root (with /) when inside it or inside the
- * shared archives beside it (`../shared/...`), else as given.
- */
+/** How a manifest names a data file: relative to the root (with /) when inside it, else as given. */
 export function manifestPath(root: string, file: string): string {
   const rel = relative(root, resolve(file)).split(sep).join('/');
   return isRepositoryPath(rel) ? rel : file;
 }
 
-/** Whether a manifest's data path can be had from the checkout: inside it, or in ../shared. */
+/** Whether a manifest's data path can be had from the checkout: a path inside it. */
 export function isRepositoryPath(d: string): boolean {
   if (isAbsolute(d)) return false;
   const parts = d.split(/[\\/]/);
-  const rest = d.startsWith(SHARED_PREFIX) ? parts.slice(2) : parts;
-  return rest.length > 0 && !rest.includes('..') && !rest.includes('');
+  return parts.length > 0 && !parts.includes('..') && !parts.includes('');
 }
 
 export function readManifest(path: string): TrainManifest {
@@ -95,7 +87,7 @@ export function resolveRebuild(manifestFile: string, m: TrainManifest): Rebuild 
   const files: string[] = [];
   for (const d of m.data) {
     if (!isRepositoryPath(d)) {
-      problems.push(`${d}: not a path inside the repository or ../shared, so the data cannot be had from it`);
+      problems.push(`${d}: not a path inside the repository, so the data cannot be had from it`);
       continue;
     }
     const f = join(root, d);

@@ -10,7 +10,7 @@ import { moveBody, scoreText } from '../../src/annotate/write.js';
 import { parsePtnGames } from '../../src/notation/ptn-game.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
 import { bredon } from '../cli/bredon.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bredon-annotate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -23,7 +23,7 @@ function file(name: string, text: string): string {
 
 /** The first `n` games of the human archive, as written there. */
 function archiveGames(n: number): string {
-  const text = readShared('data/games/playtak-6x6-1344.ptn');
+  const text = readRepo('data/games/playtak-6x6-1344.ptn');
   const starts = [...text.matchAll(/^\[Site /gm)].map((m) => m.index!);
   return text.slice(0, starts[n]);
 }

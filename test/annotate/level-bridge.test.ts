@@ -10,13 +10,13 @@ import { bandStats, LOSS_CAP, moveStats, nonIncreasing, ratingBands, ratingBridg
 import { LevelBridge, moverRating, type BridgeOptions, type BridgeRecord } from '../../src/annotate/level-bridge.js';
 import { parsePtnGames, startPosition } from '../../src/notation/ptn-game.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 const OPTIONS: BridgeOptions = { nodes: 600, levels: [1, 3], firstPly: 4, every: 1, hashMb: 4, levelHashMb: 4 };
 
 /** The first game of the archive: KingSultan (1619) against dove_queen (1604). */
 function firstGame() {
-  const text = readShared('data/games/playtak-6x6-1344.ptn');
+  const text = readRepo('data/games/playtak-6x6-1344.ptn');
   return parsePtnGames(text.slice(0, text.indexOf('[Site ', 1)))[0]!;
 }
 

@@ -8,13 +8,13 @@ import { reviewLinks } from '../../src/annotate/review-link.js';
 import { reviewedMoves, reviewPlayer, reviewSentences } from '../../src/annotate/review.js';
 import { parsePtnGames, replayGame, tagValue } from '../../src/notation/ptn-game.js';
 import { ptnFromLink } from '../../src/notation/ptn-ninja.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 const body = (text: string) => text.replace(/[*'"!?]+$/, '');
 
 describe('the review of a game', () => {
   it('links a long game from each named move on, in links that fit a chat line and replay to the game', async () => {
-    const game = parsePtnGames(readShared('data/games/playtak-6x6-1344.ptn'))[0]!;
+    const game = parsePtnGames(readRepo('data/games/playtak-6x6-1344.ptn'))[0]!;
     const a = await new Annotator({ limits: { nodes: 2000 }, tinueNodes: 2000, tinuePlies: 5, hashMb: 8 }).analyse(game, undefined, [1]);
     const review = reviewPlayer(a, 1);
     expect(review.costliest).toHaveLength(3);

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { expect } from 'vitest';
-import { BREDON } from '../shared.js';
+import { BREDON } from '../repo.js';
 
 export interface Run {
   code: number | null;

@@ -3,7 +3,7 @@
 
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BREDON, sharedPath } from '../shared.js';
+import { BREDON, repoPath } from '../repo.js';
 import { commandNames } from './bredon.js';
 
 interface Ended {
@@ -53,7 +53,7 @@ describe('stdout closed early: exit 0, nothing on stderr', () => {
   });
 
   it('bredon ptn check on the PlayTak archive', async () => {
-    expectQuietExit(await closeStdoutEarly(['ptn', 'check', sharedPath('data/games/playtak-6x6-1344.ptn')], 'first-output'));
+    expectQuietExit(await closeStdoutEarly(['ptn', 'check', repoPath('data/games/playtak-6x6-1344.ptn')], 'first-output'));
   });
 
   const atStart: [string, string[], string?][] = [

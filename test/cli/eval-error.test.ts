@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePtnFile } from '../../src/notation/ptn-game.js';
-import { REPO, SHARED } from '../shared.js';
+import { REPO } from '../repo.js';
 
-const GAMES = join(SHARED, 'data/games/tiltak-selfplay-5x5-komi2.ptn');
+const GAMES = join(REPO, 'data/games/tiltak-selfplay-5x5-komi2.ptn');
 
 function run(args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/eval-error.ts', ...args], { cwd: REPO, encoding: 'utf8', timeout: 120_000 });

@@ -11,9 +11,9 @@ import { parsePtnFile, parsePtnGames, replayGame, tagValue } from '../../src/not
 import { formatMove } from '../../src/notation/ptn-move.js';
 import { loadDataset, quietVerdict } from '../../src/tune/dataset.js';
 import { buildFakeRules, removeDir } from '../match/helpers.js';
-import { REPO, SHARED } from '../shared.js';
+import { REPO } from '../repo.js';
 
-const GAMES = join(SHARED, 'data/games/tiltak-selfplay-6x6-komi2.ptn');
+const GAMES = join(REPO, 'data/games/tiltak-selfplay-6x6-komi2.ptn');
 const JUDGE = join(REPO, 'test/match/fakes/judge.mjs');
 
 function label(args: string[]) {

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { runPerft } from '../../src/cli/perft.js';
-import { BREDON } from '../shared.js';
+import { BREDON } from '../repo.js';
 
 const ISSUE_13 = 'x6/x,2,x,1,x2/x,2,1,12C,2,x/x,1,21,1,2S,x/x,1,x,2,x2/1,x5 1 9';
 

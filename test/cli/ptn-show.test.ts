@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BREDON, readShared, sharedPath } from '../shared.js';
+import { BREDON, readRepo, repoPath } from '../repo.js';
 
 interface Run {
   code: number | null;
@@ -44,13 +44,13 @@ function write(name: string, text: string): string {
 describe('bredon ptn check', () => {
   it('replays the whole PlayTak archive: every game finished with its tagged result', () => {
     const archive = 'data/games/playtak-6x6-1344.ptn';
-    const r = bredon('ptn', 'check', sharedPath(archive));
+    const r = bredon('ptn', 'check', repoPath(archive));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines.at(-1)).toBe('1344 games: 1344 finished, 0 unfinished, 0 errors, 0 result mismatches');
     // Each game's line against the file itself: its Result tag and the number of move tokens.
-    const blocks = readShared(archive).split(/\n(?=\[Site )/);
+    const blocks = readRepo(archive).split(/\n(?=\[Site )/);
     expect(blocks).toHaveLength(1344);
     blocks.forEach((block, i) => {
       const result = /\[Result "([^"]*)"\]/.exec(block)![1]!;
@@ -148,7 +148,7 @@ describe('bredon show', () => {
   });
 
   it('draws the shared perft positions', () => {
-    const positions = (JSON.parse(readShared('data/perft.json')) as { positions: { tps: string; size: number }[] }).positions;
+    const positions = (JSON.parse(readRepo('data/perft.json')) as { positions: { tps: string; size: number }[] }).positions;
     for (const p of positions.slice(-3)) {
       const r = bredon('show', p.tps);
       expect(r.code, p.tps).toBe(0);

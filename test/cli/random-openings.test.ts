@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readOpenings } from '../../src/match/openings.js';
-import { REPO } from '../shared.js';
+import { REPO } from '../repo.js';
 
 describe('scripts/random-openings.ts', () => {
   for (const size of [7, 8]) {

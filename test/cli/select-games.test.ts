@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePtnFile, tagValue } from '../../src/notation/ptn-game.js';
-import { REPO, SHARED } from '../shared.js';
+import { REPO } from '../repo.js';
 
-const GAMES = join(SHARED, 'data/games/tiltak-selfplay-6x6-komi2-b.ptn');
-const BOOK = join(SHARED, 'data/openings/6s_4ply_balanced_openings.txt');
+const GAMES = join(REPO, 'data/games/tiltak-selfplay-6x6-komi2-b.ptn');
+const BOOK = join(REPO, 'data/openings/6s_4ply_balanced_openings.txt');
 
 function select(args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/select-games.ts', ...args], { cwd: REPO, encoding: 'utf8', timeout: 120_000 });

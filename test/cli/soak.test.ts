@@ -3,7 +3,7 @@
 // long for CI. A second run with impossible limits shows that growth is judged and fails.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { REPO } from '../shared.js';
+import { REPO } from '../repo.js';
 import { PROGRAM } from '../tei/engine.js';
 
 function soak(args: string[]) {

@@ -10,10 +10,10 @@ import { boardResult, gameResult, ONGOING, resultText } from '../../src/core/res
 import { parsePtnGames, replayGame, startPosition, tagValue, type PtnGame } from '../../src/notation/ptn-game.js';
 import { formatMove, parseMove } from '../../src/notation/ptn-move.js';
 import { formatTps, parseTps } from '../../src/notation/tps.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 const ARCHIVE = 'data/games/playtak-6x6-1344.ptn';
-const text = readShared(ARCHIVE);
+const text = readRepo(ARCHIVE);
 const games = parsePtnGames(text);
 
 /** Every SAMPLE-th position reached gets the full make/unmake and notation check of all its moves. */

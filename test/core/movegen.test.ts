@@ -7,7 +7,7 @@ import { Position } from '../../src/core/position.js';
 import { isDecided } from '../../src/core/result.js';
 import { formatMove } from '../../src/notation/ptn-move.js';
 import { parseTps } from '../../src/notation/tps.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 function checkAllEncodings(pos: Position): string[] {
   const legal = new Set(legalMoves(pos));
@@ -20,7 +20,7 @@ function checkAllEncodings(pos: Position): string[] {
 }
 
 describe('isValidMove agrees with generateMoves', () => {
-  const cases: { name: string; tps: string }[] = JSON.parse(readShared('data/perft.json')).positions;
+  const cases: { name: string; tps: string }[] = JSON.parse(readRepo('data/perft.json')).positions;
   for (const c of cases) {
     it(c.name, () => {
       expect(checkAllEncodings(parseTps(c.tps))).toEqual([]);

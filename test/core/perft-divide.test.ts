@@ -9,7 +9,7 @@ import { Perft } from '../../src/core/perft.js';
 import type { Position, ReserveOptions } from '../../src/core/position.js';
 import { formatMove } from '../../src/notation/ptn-move.js';
 import { formatTps, parseTps, startTps } from '../../src/notation/tps.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 interface PerftCase {
   name: string;
@@ -18,7 +18,7 @@ interface PerftCase {
   counts: number[];
 }
 
-const published: PerftCase[] = JSON.parse(readShared('data/perft.json')).positions;
+const published: PerftCase[] = JSON.parse(readRepo('data/perft.json')).positions;
 /** The deepest divide whose total stays under this many leaves (seconds for the whole file). */
 const LEAF_LIMIT = 1_000_000;
 

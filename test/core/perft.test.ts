@@ -6,7 +6,7 @@ import { swapColours, transformPosition } from '../../src/core/symmetry.js';
 import { formatTps, parseTps } from '../../src/notation/tps.js';
 import { makeMove } from '../../src/core/makemove.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 interface PerftCase {
   name: string;
@@ -16,7 +16,7 @@ interface PerftCase {
   counts: number[];
 }
 
-const cases: PerftCase[] = JSON.parse(readShared('data/perft.json')).positions;
+const cases: PerftCase[] = JSON.parse(readRepo('data/perft.json')).positions;
 const FULL_LIMIT = 15_000_000;
 const SYMMETRY_LIMIT = 1_200_000;
 const perft = new Perft();

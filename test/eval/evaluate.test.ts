@@ -13,7 +13,7 @@ import { weightsFor } from '../../src/eval/weights.js';
 import { parsePtnGames } from '../../src/notation/ptn-game.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
 import { parseTps } from '../../src/notation/tps.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 describe('evaluate and the feature vector agree', () => {
   it('on the PlayTak archive', () => {
@@ -21,7 +21,7 @@ describe('evaluate and the feature vector agree', () => {
     const w = weightsFor(6);
     const L = featureLayout(6);
     let checked = 0;
-    const games = parsePtnGames(readShared('data/games/playtak-6x6-1344.ptn'));
+    const games = parsePtnGames(readRepo('data/games/playtak-6x6-1344.ptn'));
     for (let g = 0; g < games.length; g += 5) {
       const pos = new Position(6);
       for (const mv of games[g]!.moves) {

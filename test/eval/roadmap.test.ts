@@ -11,7 +11,7 @@ import { parseMove } from '../../src/notation/ptn-move.js';
 import { groupWeights } from '../../src/eval/evaluate.js';
 import { MAP, mapRoads } from '../../src/eval/roadmap.js';
 import { forEachRandomPosition } from '../random-games.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 function compare(pos: Position, wrong: string[]): number {
   let threats = 0;
@@ -32,7 +32,7 @@ describe('road map threats equal the rules core threats', () => {
   it('every position of the PlayTak archive', () => {
     const wrong: string[] = [];
     let withThreats = 0;
-    for (const game of parsePtnGames(readShared('data/games/playtak-6x6-1344.ptn'))) {
+    for (const game of parsePtnGames(readRepo('data/games/playtak-6x6-1344.ptn'))) {
       const pos = new Position(6);
       for (const mv of game.moves) {
         makeMove(pos, parseMove(mv.text, 6));

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO } from '../shared.js';
+import { REPO } from '../repo.js';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const dir = mkdtempSync(join(tmpdir(), 'bredon-package-'));

@@ -10,7 +10,7 @@ import { makeMove } from '../../src/core/makemove.js';
 import { isLegalMove } from '../../src/core/movegen.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
 import { parseTps, startTps } from '../../src/notation/tps.js';
-import { BREDON, sharedPath } from '../shared.js';
+import { BREDON, repoPath } from '../repo.js';
 import { alive, buildFakeRules, fake, readLog, removeDir } from './helpers.js';
 
 interface Run {
@@ -299,7 +299,7 @@ describe('bredon match: a whole match', () => {
     const engine = `'${process.execPath}' '${BREDON}' tei`;
     const run = await bredon(
       ['match', '--engine', engine, '--engine', engine, '--size', '5', '--tc', '2+0.05', '--games', '2', '--komi', '2',
-        '--openings', sharedPath('data/openings/5s_4ply_balanced_openings.txt'), '--option', 'Hash=16', '--ptn', ptn],
+        '--openings', repoPath('data/openings/5s_4ply_balanced_openings.txt'), '--option', 'Hash=16', '--ptn', ptn],
       120_000,
     );
     expect(run.code).toBe(0);

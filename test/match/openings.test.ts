@@ -4,16 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatTps } from '../../src/notation/tps.js';
 import { describeOpening, openingStart, parseOpenings, readOpenings } from '../../src/match/openings.js';
-import { sharedPath } from '../shared.js';
+import { repoPath } from '../repo.js';
 
 describe('opening books', () => {
   it('reads the team books: 1000 legal 4-ply openings each', () => {
     for (const size of [5, 6]) {
-      const book = readOpenings(sharedPath(`data/openings/${size}s_4ply_balanced_openings.txt`), size);
+      const book = readOpenings(repoPath(`data/openings/${size}s_4ply_balanced_openings.txt`), size);
       expect(book.length).toBe(1000);
       expect(book.every((o) => o.moves.length === 4 && o.tps === null)).toBe(true);
     }
-    const six = readOpenings(sharedPath('data/openings/6s_4ply_balanced_openings.txt'), 6);
+    const six = readOpenings(repoPath('data/openings/6s_4ply_balanced_openings.txt'), 6);
     expect(six[0]).toEqual({ line: 1, tps: null, moves: ['c5', 'b1', 'e1', 'd5'] });
   });
 

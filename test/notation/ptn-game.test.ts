@@ -10,7 +10,7 @@ import {
   type PtnGame,
   type ReplayOptions,
 } from '../../src/notation/ptn-game.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 function one(text: string): PtnGame {
   const games = parsePtnGames(text);
@@ -93,7 +93,7 @@ describe('reading PTN files', () => {
   });
 
   it('reads CRLF files like LF files (the real archive)', () => {
-    const lf = readShared('data/games/playtak-6x6-1344.ptn');
+    const lf = readRepo('data/games/playtak-6x6-1344.ptn');
     const crlf = lf.replace(/\n/g, '\r\n');
     const a = parsePtnGames(lf);
     const b = parsePtnGames(crlf);

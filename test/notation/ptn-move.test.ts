@@ -5,14 +5,14 @@ import { EAST, NORTH, SOUTH, WEST } from '../../src/core/sizes.js';
 import { NotationError } from '../../src/notation/errors.js';
 import { formatMove, parseMove } from '../../src/notation/ptn-move.js';
 import { parseTps } from '../../src/notation/tps.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 interface PerftPosition {
   name: string;
   size: number;
   tps: string;
 }
-const perftPositions = (JSON.parse(readShared('data/perft.json')) as { positions: PerftPosition[] }).positions;
+const perftPositions = (JSON.parse(readRepo('data/perft.json')) as { positions: PerftPosition[] }).positions;
 
 /** The error parseMove throws for `text`, which must be a NotationError. */
 function parseError(text: string, size: number): NotationError {

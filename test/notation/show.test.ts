@@ -4,13 +4,13 @@ import { legalMoves } from '../../src/core/movegen.js';
 import { isDecided } from '../../src/core/result.js';
 import { MAX_CELL, showPosition, squareText } from '../../src/notation/show.js';
 import { parseTps, startTps } from '../../src/notation/tps.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 interface PerftPosition {
   name: string;
   tps: string;
 }
-const perftPositions = (JSON.parse(readShared('data/perft.json')) as { positions: PerftPosition[] }).positions;
+const perftPositions = (JSON.parse(readRepo('data/perft.json')) as { positions: PerftPosition[] }).positions;
 
 /** Reads the board back from the drawing: rank label, then one cell per file. */
 function cellsOf(lines: string[], size: number): Map<string, string> {

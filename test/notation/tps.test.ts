@@ -5,7 +5,7 @@ import { DEFAULT_RESERVES } from '../../src/core/sizes.js';
 import { NotationError } from '../../src/notation/errors.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
 import { formatTps, parseTps, startTps } from '../../src/notation/tps.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 interface PerftPosition {
   name: string;
@@ -13,7 +13,7 @@ interface PerftPosition {
   tps: string;
   moves?: string;
 }
-const perftPositions = (JSON.parse(readShared('data/perft.json')) as { positions: PerftPosition[] }).positions;
+const perftPositions = (JSON.parse(readRepo('data/perft.json')) as { positions: PerftPosition[] }).positions;
 
 function tpsError(text: string, expectedSize?: number): NotationError {
   try {

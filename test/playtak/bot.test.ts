@@ -17,7 +17,7 @@ import { parseServerAddress } from '../../src/playtak/connection.js';
 import { Engine, type SearchThreads } from '../../src/playtak/engine.js';
 import type { SeekParams } from '../../src/playtak/protocol.js';
 import { SearchPool, type SearchJob } from '../../src/search/worker.js';
-import { BREDON } from '../shared.js';
+import { BREDON } from '../repo.js';
 import { FakePlaytak, type Policy, type Scenario } from './fake-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bredon-playtak-'));

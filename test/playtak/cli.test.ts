@@ -11,7 +11,7 @@ import { legalMoves } from '../../src/core/movegen.js';
 import { parsePtnGames, tagValue } from '../../src/notation/ptn-game.js';
 import { playtakSettings } from '../../src/cli/playtak.js';
 import { bredon } from '../cli/bredon.js';
-import { BREDON } from '../shared.js';
+import { BREDON } from '../repo.js';
 import { FakePlaytak, type Scenario } from './fake-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bredon-playtak-cli-'));

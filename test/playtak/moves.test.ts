@@ -10,10 +10,10 @@ import { boardResult, resultText } from '../../src/core/result.js';
 import { parsePtnGames, startPosition, tagValue } from '../../src/notation/ptn-game.js';
 import { formatMove, parseMove } from '../../src/notation/ptn-move.js';
 import { formatPlaytakMove, parsePlaytakMove, playtakToEngine, PlaytakMoveError, toEngineMove } from '../../src/playtak/moves.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 import { playtakToPtn, ptnToPlaytak } from './fake-server.js';
 
-const games = parsePtnGames(readShared('data/games/playtak-6x6-1344.ptn'));
+const games = parsePtnGames(readRepo('data/games/playtak-6x6-1344.ptn'));
 
 describe('PlayTak moves on the 1344-game archive', () => {
   it('round-trips every move and replays every game to its result', () => {

@@ -16,7 +16,7 @@ import { parseServerAddress } from '../../src/playtak/connection.js';
 import { Engine, type SearchThreads } from '../../src/playtak/engine.js';
 import { ReviewThread, type Reviewer } from '../../src/playtak/review-thread.js';
 import { roadInOne } from '../../src/tinue/threats.js';
-import { BREDON } from '../shared.js';
+import { BREDON } from '../repo.js';
 import { FakePlaytak } from './fake-server.js';
 
 // Bredon (White) builds a1-d1; the human lets it be and, facing the road at e1, plays b3.

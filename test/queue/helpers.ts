@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BREDON } from '../shared.js';
+import { BREDON } from '../repo.js';
 
 function redisInstalled(): boolean {
   const r = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });

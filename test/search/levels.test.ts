@@ -13,7 +13,7 @@ import { evalNoise, levelPaceMs, levelSettings, MAX_LEVEL } from '../../src/sear
 import { Searcher } from '../../src/search/search.js';
 import { TranspositionTable } from '../../src/search/tt.js';
 import type { SearchLimits } from '../../src/search/types.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 function searcher(): Searcher {
   return new Searcher({ table: TranspositionTable.create(8, false), stop: new Int32Array(1) });
@@ -99,7 +99,7 @@ describe('roads in one at every level', () => {
 
 /** The first `count` book openings of a size (lines 1-900 only: 901-1000 are for outside checks). */
 function openings(count: number, size = 5): string[][] {
-  return readShared(`data/openings/${size}s_4ply_balanced_openings.txt`)
+  return readRepo(`data/openings/${size}s_4ply_balanced_openings.txt`)
     .split('\n')
     .filter((l) => l.trim() !== '')
     .slice(0, count)

@@ -17,7 +17,7 @@ import {
   TrainingFileError,
   type TrainingPosition,
 } from '../../src/selfplay/training-file.js';
-import { BREDON, sharedPath } from '../shared.js';
+import { BREDON, repoPath } from '../repo.js';
 
 interface Run {
   code: number | null;
@@ -120,7 +120,7 @@ describe('bredon selfplay (built program)', () => {
   it('plays 5x5 games from the book on two workers: legal PTN, one training line per searched move', async () => {
     const ptn = join(dir, 'five.ptn');
     const out = join(dir, 'five.tsv');
-    const book = sharedPath('data/openings/5s_4ply_balanced_openings.txt');
+    const book = repoPath('data/openings/5s_4ply_balanced_openings.txt');
     const run = await bredon(['selfplay', '--size', '5', '--games', '4', '--nodes', '500', '--concurrency', '2', '--openings', book,
       '--first-opening', '3', '--seed', '42', '--ptn', ptn, '--out', out]);
     expect(run.stderr).toContain('seed 42');

@@ -12,7 +12,7 @@ import type { ReserveOptions } from '../../src/core/position.js';
 import { DEFAULT_RESERVES } from '../../src/core/sizes.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
 import { parseTps } from '../../src/notation/tps.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 import { Server, WsClient } from './client.js';
 
 const MOVETIME = 400;
@@ -86,7 +86,7 @@ interface Replay {
  * shortened to `movetime` ms), waiting for each answer as PTN Ninja does.
  */
 async function replay(file: string, movetime: number): Promise<Replay> {
-  const sent = readShared(file)
+  const sent = readRepo(file)
     .split('\n')
     .filter((l) => l.startsWith('>> '))
     .map((l) => l.slice(3));

@@ -11,7 +11,7 @@ import { formatTps, parseTps } from '../../src/notation/tps.js';
 import { FINISH_DRAW, FINISH_LOSS, FINISH_NONE, FINISH_WIN, finishOutcome } from '../../src/tactics/flat-finish.js';
 import { forEachGamePosition } from '../game-positions.js';
 import { forEachRandomPosition } from '../random-games.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 const buf = new Int32Array(MAX_MOVES);
 const NAMES = ['none', 'win', 'draw', 'loss'];
@@ -70,7 +70,7 @@ describe('flat finishes', () => {
   it('agrees with brute force on the PlayTak archive', () => {
     const wrong: string[] = [];
     let found = 0;
-    forEachGamePosition(readShared('data/games/playtak-6x6-1344.ptn'), 2, (pos, pliesLeft) => {
+    forEachGamePosition(readRepo('data/games/playtak-6x6-1344.ptn'), 2, (pos, pliesLeft) => {
       // The endings: the last 12 plies of each game, where reserves and empty squares run out.
       if (pliesLeft < 12) found += check(pos, wrong);
     });

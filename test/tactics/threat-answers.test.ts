@@ -16,7 +16,7 @@ import { spreadWin } from '../../src/tactics/spread-roads.js';
 import { keepThreatAnswers, mayAnswerThreat, roadThreat, THREAT } from '../../src/tactics/threat-answers.js';
 import { forEachGamePosition } from '../game-positions.js';
 import { forEachRandomPosition } from '../random-games.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 const all = new Int32Array(MAX_MOVES);
 const kept = new Int32Array(MAX_MOVES);
@@ -77,8 +77,8 @@ function check(pos: Position, t: Tally): void {
 describe('answers to a road threat', () => {
   it('drops only moves that lose to a road next move, on the PlayTak archive and Tiltak games', () => {
     const t: Tally = { threatened: 0, dropped: 0, wrong: [] };
-    forEachGamePosition(readShared('data/games/playtak-6x6-1344.ptn'), 6, (pos) => check(pos, t));
-    forEachGamePosition(readShared('data/games/tiltak-selfplay-5x5-komi2.ptn'), 10, (pos) => check(pos, t));
+    forEachGamePosition(readRepo('data/games/playtak-6x6-1344.ptn'), 6, (pos) => check(pos, t));
+    forEachGamePosition(readRepo('data/games/tiltak-selfplay-5x5-komi2.ptn'), 10, (pos) => check(pos, t));
     expect(t.wrong.slice(0, 5)).toEqual([]);
     expect(t.threatened).toBeGreaterThan(1000);
     expect(t.dropped).toBeGreaterThan(10 * t.threatened); // most moves facing a tak are irrelevant

@@ -4,7 +4,7 @@
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterEach } from 'vitest';
-import { BREDON } from '../shared.js';
+import { BREDON } from '../repo.js';
 
 /** The built program; BREDON_BIN overrides it (a build elsewhere). */
 export const PROGRAM = process.env['BREDON_BIN'] ?? BREDON;

@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { REPO } from '../shared.js';
+import { REPO } from '../repo.js';
 import { engineStarter, type Engine } from './engine.js';
 import { RefereeGame, uncompressedStart } from './game.js';
 

@@ -10,7 +10,7 @@ import type { Position } from '../../src/core/position.js';
 import { BLACK_ROAD, boardResult, ONGOING, resultWinner, WHITE_ROAD } from '../../src/core/result.js';
 import { parsePtnFile, replayGame, startPosition, type PtnGame } from '../../src/notation/ptn-game.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 export interface ArchivePosition {
   game: number;
@@ -23,7 +23,7 @@ let roadGames: PtnGame[] | undefined;
 function gamesEndingInOwnRoad(): PtnGame[] {
   if (roadGames !== undefined) return roadGames;
   roadGames = [];
-  for (const entry of parsePtnFile(readShared('data/games/playtak-6x6-1344.ptn'))) {
+  for (const entry of parsePtnFile(readRepo('data/games/playtak-6x6-1344.ptn'))) {
     if (!('game' in entry)) continue;
     const game = entry.game;
     const last = game.moves[game.moves.length - 1];

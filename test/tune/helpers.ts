@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePtnFile } from '../../src/notation/ptn-game.js';
-import { readShared } from '../shared.js';
+import { readRepo } from '../repo.js';
 
 export const TILTAK = 'data/games/tiltak-selfplay-6x6-komi2.ptn';
 
@@ -14,7 +14,7 @@ export function tempDir(): string {
 
 /** The first `n` games of the Tiltak file, written to a temp file; returns its path. */
 export function firstTiltakGames(n: number, dir = tempDir()): string {
-  const text = readShared(TILTAK);
+  const text = readRepo(TILTAK);
   const games = parsePtnFile(text);
   const lines = text.split('\n');
   const end = games[n] === undefined ? lines.length : games[n]!.line - 1;

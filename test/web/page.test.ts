@@ -19,7 +19,7 @@ import { parsePtnGames } from '../../src/notation/ptn-game.js';
 import { ptnFromLink } from '../../src/notation/ptn-ninja.js';
 import { parseTps, startTps } from '../../src/notation/tps.js';
 import { Server } from '../serve/client.js';
-import { REPO } from '../shared.js';
+import { REPO } from '../repo.js';
 import { colourStats, decodePng } from './png.js';
 
 // What the functions run inside the page see (this file compiles without the DOM's types).

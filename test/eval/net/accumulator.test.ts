@@ -14,7 +14,7 @@ import { NETS } from '../../../src/eval/net/nets.generated.js';
 import { readFileSync } from 'node:fs';
 import { readGenerated } from '../../../src/train/net-files.js';
 import { parsePtnGames, replayGame } from '../../../src/notation/ptn-game.js';
-import { readShared } from '../../shared.js';
+import { readRepo } from '../../repo.js';
 import { randomNet, randomNetData } from './random-net.js';
 
 describe('the network accumulators', () => {
@@ -32,7 +32,7 @@ describe('the network accumulators', () => {
   it('incremental updates equal a fresh computation after every legal move of real 6x6 games', () => {
     const net = randomNet(6, 16, 7);
     const acc = new NetAccumulator(net, 4);
-    const games = parsePtnGames(readShared('data/games/playtak-6x6-1344.ptn')).slice(0, 12);
+    const games = parsePtnGames(readRepo('data/games/playtak-6x6-1344.ptn')).slice(0, 12);
     const moves = new Int32Array(MAX_MOVES);
     let checked = 0;
     let spreads = 0;
@@ -68,7 +68,7 @@ describe('the network accumulators', () => {
   it('sees the colour-swapped board from the other side the same way (perspectives share weights)', () => {
     const net = randomNet(6, 16, 11);
     const acc = new NetAccumulator(net, 2);
-    const game = parsePtnGames(readShared('data/games/playtak-6x6-1344.ptn'))[5]!;
+    const game = parsePtnGames(readRepo('data/games/playtak-6x6-1344.ptn'))[5]!;
     const { pos } = replayGame(game);
     acc.refresh(pos, 0);
     const mover = acc.evaluate(pos, 0);

@@ -13,7 +13,7 @@ import { simdKernels } from '../../../src/eval/net/simd.js';
 import { SIMD_WASM } from '../../../src/eval/net/simd.generated.js';
 import { parsePtnGames, replayGame } from '../../../src/notation/ptn-game.js';
 import { Rng } from '../../../src/selfplay/rng.js';
-import { readShared } from '../../shared.js';
+import { readRepo } from '../../repo.js';
 import { randomNet } from './random-net.js';
 // @ts-expect-error: a plain ES module script without type declarations
 import { assembleSimd, generatedSource } from '../../../scripts/build-wasm.mjs';
@@ -22,7 +22,7 @@ import { assembleSimd, generatedSource } from '../../../scripts/build-wasm.mjs';
 function compare(net: Network, gameCount: number): number {
   const fast = new NetAccumulator(net, 4);
   const loops = new NetAccumulator(net, 4, false);
-  const games = parsePtnGames(readShared(`data/games/playtak-6x6-1344.ptn`)).slice(0, gameCount);
+  const games = parsePtnGames(readRepo(`data/games/playtak-6x6-1344.ptn`)).slice(0, gameCount);
   const moves = new Int32Array(MAX_MOVES);
   let checked = 0;
   for (const game of games) {
