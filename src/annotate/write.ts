@@ -4,7 +4,7 @@
 //   wins in 3" (plies to a proven result), and the depth; a move that ends the game says how;
 // - `'` a tak, `''` a tinue the solver proved ("tinue in N"), `*` a capstone flattening a wall;
 // - `?` / `??` a loss of MISTAKE_CP / BLUNDER_CP or more, never on the engine's own best move;
-// - "better": the engine's move and line when it preferred another by BETTER_CP or more. RULES.md
+// - "better": the engine's move and line when it preferred another by BETTER_CP or more. docs/rules.md
 //   defines no variation syntax and Bredon's reader takes none, so the line goes in the comment,
 //   where every reader (PTN Ninja too) shows it; likewise "missed tinue" and the tinue's line.
 // Earlier comments and marks of the moves are dropped: the comments are Bredon's alone. A review

@@ -3,7 +3,6 @@
 // moves at each depth, each with its line). The search runs on this thread (nothing else needs
 // answering meanwhile); Ctrl-C ends the program.
 
-import { parseArgs } from 'node:util';
 import { makeMove } from '../core/makemove.js';
 import { isLegalMove, legalMoves } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
@@ -15,7 +14,7 @@ import { Searcher } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
 import { QUICK_TINUE_PLIES, QUICK_TINUE_TABLE_MB, TinueSolver } from '../tinue/dfpn.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits } from '../search/types.js';
-import { halfKomiOption, intOption, tpsFromPositionals, useColour } from './args.js';
+import { halfKomiOption, intOption, parseCommandArgs, tpsFromPositionals, useColour } from './args.js';
 import type { CommandHelp } from './help.js';
 
 export const analyzeUsage = 'bredon analyze "<TPS>" [--movetime MS | --depth D] [--komi K] [--multipv N]';
@@ -115,7 +114,7 @@ export function describeLine(info: SearchInfo, root: Position, halfKomi: number,
 }
 
 export function runAnalyze(argv: string[], out: (line: string) => void): void {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs({
     args: argv,
     options: {
       movetime: { type: 'string' },

@@ -7,14 +7,13 @@
 
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { readTextOr } from '../notation/read-text.js';
-import { parseArgs } from 'node:util';
 import { Annotator } from '../annotate/analysis.js';
 import { AnnotateProgress } from '../annotate/progress.js';
 import { summarize } from '../annotate/summary.js';
 import { formatAnnotatedGame } from '../annotate/write.js';
 import { parsePtnFile, replayGame, type PtnGame } from '../notation/ptn-game.js';
 import type { SearchLimits } from '../search/types.js';
-import { halfKomiOption, intOption } from './args.js';
+import { halfKomiOption, intOption, parseCommandArgs } from './args.js';
 import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';
 
@@ -70,7 +69,7 @@ function writeOrFail(write: () => void, file: string): void {
 }
 
 export async function runAnnotate(argv: string[], out: (line: string) => void): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs({
     args: argv,
     options: {
       movetime: { type: 'string' },

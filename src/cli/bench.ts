@@ -1,10 +1,9 @@
 // `bredon bench [--depth D]`: the fixed bench (src/search/bench.ts), one line per position and a
 // last line `bench: <nodes> nodes <nps> nps <ms> ms`. The node count is the build's signature.
 
-import { parseArgs } from 'node:util';
 import { formatMove } from '../notation/ptn-move.js';
 import { BENCH_DEPTH, runBenchPositions } from '../search/bench.js';
-import { intOption } from './args.js';
+import { intOption, parseCommandArgs } from './args.js';
 import type { CommandHelp } from './help.js';
 import { networksLine, versionLine } from './version.js';
 
@@ -21,7 +20,7 @@ export const benchHelp: CommandHelp = {
 };
 
 export function runBench(argv: string[], out: (line: string) => void): void {
-  const { values } = parseArgs({ args: argv, options: { depth: { type: 'string' }, linear: { type: 'boolean', default: false } }, strict: true });
+  const { values } = parseCommandArgs({ args: argv, options: { depth: { type: 'string' }, linear: { type: 'boolean', default: false } }, strict: true });
   const depth = intOption('depth', values.depth, 1, 30) ?? BENCH_DEPTH;
   const network = !values.linear;
   out(versionLine());

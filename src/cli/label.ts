@@ -6,7 +6,6 @@
 // games alone. stdout gets the summary; progress and skipped games go to stderr.
 
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
 import { halfKomiFrom, parsePtnFile, replayGame, resultScore, tagValue, type PtnGame } from '../notation/ptn-game.js';
 import { formatMove } from '../notation/ptn-move.js';
 import type { Label, LabelJob } from '../selfplay/label.js';
@@ -14,7 +13,7 @@ import { isLabelWorker, runLabelPool, runLabelWorker } from '../selfplay/label-w
 import { formatLabelledGame } from '../selfplay/labelled-ptn.js';
 import { readTextFile, writeTextFile } from '../selfplay/compressed.js';
 import { gameSize } from '../tune/dataset.js';
-import { intOption } from './args.js';
+import { intOption, parseCommandArgs } from './args.js';
 import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';
 
@@ -47,7 +46,7 @@ export async function runLabel(argv: string[], out: (line: string) => void): Pro
     runLabelWorker();
     return;
   }
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs({
     args: argv,
     options: {
       size: { type: 'string' },

@@ -4,15 +4,18 @@
 
 import type { ScoringVariants } from '../core/scoring.js';
 import { parseTimeControl, type TimeControl } from '../match/clock.js';
-import { EMPTY_OPENING, readOpenings, type Opening } from '../match/openings.js';
+import { testBook } from '../match/books.js';
+import { readOpenings, type Opening } from '../match/openings.js';
 import type { EngineSpec } from '../match/runner.js';
 import { parseSprtWords, type SprtParams } from '../match/sprt.js';
-import { intOption } from './args.js';
+import { intOption, MAX_KOMI } from './args.js';
 import { UsageError } from './errors.js';
 
 export const MAX_PLIES = 1000;
 export const DEFAULT_GAMES = 100;
 export const DEFAULT_SPRT_GAMES = 20_000;
+/** The largest elo0 and elo1 of --sprt, either way: past it the expected scores are 0 or 1. */
+const MAX_SPRT_ELO = 1000;
 
 /** Takes `--sprt` and the `key=value` words after it out of argv (parseArgs cannot take several values). */
 export function extractSprt(argv: string[]): { rest: string[]; sprt: SprtParams | null } {
@@ -27,7 +30,11 @@ export function extractSprt(argv: string[]): { rest: string[]; sprt: SprtParams 
     }
     rest.push(argv[i]!);
   }
-  return { rest, sprt: words === null ? null : parseSprtWords(words) };
+  const sprt = words === null ? null : parseSprtWords(words);
+  for (const k of ['elo0', 'elo1'] as const) {
+    if (sprt !== null && Math.abs(sprt[k]) > MAX_SPRT_ELO) throw new UsageError(`--sprt ${k} must be from -${MAX_SPRT_ELO} to ${MAX_SPRT_ELO}, got ${sprt[k]}`);
+  }
+  return { rest, sprt };
 }
 
 /** `1:NAME=VALUE` or `NAME=VALUE` (both engines). */
@@ -68,7 +75,7 @@ export function parseKomi(text: string | undefined): number {
   if (text === undefined) return 0;
   if (!/^-?[0-9]+(\.[05])?$/.test(text.trim())) throw new UsageError(`--komi must be a whole or half number (e.g. 2 or 2.5), got '${text}'`);
   const half = Math.round(Number(text) * 2);
-  if (Math.abs(half) > 100) throw new UsageError(`--komi ${text} is out of range`);
+  if (Math.abs(half) > 2 * MAX_KOMI) throw new UsageError(`--komi must be from -${MAX_KOMI} to ${MAX_KOMI}, got ${text.trim()}`);
   return half;
 }
 
@@ -104,8 +111,10 @@ export interface MatchTerms {
   games: number;
   scoring: ScoringVariants | null;
   openings: Opening[];
-  /** e.g. "book.txt (1000)", or null for the empty board. */
-  openingsSource: string | null;
+  /** e.g. "book.txt (1000)". */
+  openingsSource: string;
+  /** No --openings: the size's test book, each pair's second game turned half a turn. */
+  turnSecond: boolean;
 }
 
 /** The terms of play from the parsed options (everything but the engines). */
@@ -119,11 +128,11 @@ export function matchTerms(
   bindNodes(values.nodes ?? [], [tc, tc2]);
   const games = intOption('games', values.games, 1, 10_000_000) ?? (sprt === null ? DEFAULT_GAMES : DEFAULT_SPRT_GAMES);
   const scoring = parseScoring(values.scoring);
-  let openings: Opening[] = [EMPTY_OPENING];
-  let openingsSource: string | null = null;
   if (values.openings !== undefined) {
-    openings = readOpenings(values.openings, size);
-    openingsSource = `${values.openings} (${openings.length})`;
+    const openings = readOpenings(values.openings, size);
+    return { size, halfKomi, tc, tc2, games, scoring, openings, openingsSource: `${values.openings} (${openings.length})`, turnSecond: false };
   }
-  return { size, halfKomi, tc, tc2, games, scoring, openings, openingsSource };
+  const book = testBook(size);
+  const openingsSource = `${book.source} (${book.openings.length}, the built-in default; second games turned half a turn)`;
+  return { size, halfKomi, tc, tc2, games, scoring, openings: book.openings, openingsSource, turnSecond: true };
 }

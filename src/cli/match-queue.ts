@@ -67,6 +67,7 @@ function settingsFrom(values: QueueMatchValues, sprt: SprtParams | null): Queued
     games: terms.games,
     openings: terms.openings,
     openingsSource: terms.openingsSource,
+    turnSecond: terms.turnSecond,
     sprt,
     scoring: terms.scoring,
     maxPlies: MAX_PLIES,

@@ -7,7 +7,6 @@
 // its own clock (time odds: a way to measure a stronger engine against a weaker one).
 
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { CommandLineError, splitCommandLine } from '../match/command-line.js';
 import { joinEarlierGames, parseEarlierGames, type EarlierGames } from '../match/earlier-games.js';
 import { killAllEngines } from '../match/engine-process.js';
@@ -18,7 +17,7 @@ import { formatReport } from '../match/report.js';
 import { runMatch, type EngineSpec, type MatchConfig } from '../match/runner.js';
 import { DEFAULT_TIMEOUTS } from '../match/tei-engine.js';
 import { readTextOr } from '../notation/read-text.js';
-import { intOption } from './args.js';
+import { intOption, parseCommandArgs } from './args.js';
 import { UsageError } from './errors.js';
 import { catchInterrupts } from './interrupts.js';
 import type { CommandHelp } from './help.js';
@@ -44,7 +43,10 @@ export const matchHelp: CommandHelp = {
     '                         which still run as a limit: compares evaluations whatever the load;',
     '                         1: or 2: for one engine only (node odds, or another engine\'s kind of node)',
     '  --games N              games to play, in colour-swapped pairs (default 100; 20000 with --sprt)',
-    '  --openings FILE        one opening per line (moves, or a TPS and moves), used in file order',
+    '  --openings FILE        one opening per line (moves, or a TPS and moves), used in file order;',
+    '                         default: the size\'s test book, built in (data/openings/<N>s_4ply_test.txt;',
+    '                         every two-ply opening on 3x3 and 4x4), each pair\'s second game turned',
+    '                         half a turn so that engines that search alike do not replay the first game',
     '  --concurrency N        games at once, each with its own process of each engine (default 1)',
     '  --ptn OUT.ptn          write every game as PTN, with evals as comments',
     '  --sprt [elo0=0] [elo1=5] [alpha=0.05] [beta=0.05]   stop once the SPRT decides',
@@ -73,7 +75,7 @@ export const matchHelp: CommandHelp = {
 
 export async function runMatchCommand(argv: string[], out: (line: string) => void): Promise<void> {
   const { rest, sprt } = extractSprt(argv);
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs({
     args: rest,
     options: {
       engine: { type: 'string', multiple: true },
@@ -124,7 +126,7 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
   });
   for (const o of values.option ?? []) bindOption(o, specs);
   for (const n of values.name ?? []) bindName(n, specs);
-  const { size, halfKomi, tc, tc2, games, scoring, openings, openingsSource } = matchTerms(values, sprt);
+  const { size, halfKomi, tc, tc2, games, scoring, openings, openingsSource, turnSecond } = matchTerms(values, sprt);
   const concurrency = intOption('concurrency', values.concurrency, 1, 256) ?? 1;
 
   const config: MatchConfig = {
@@ -135,6 +137,7 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
     tc2,
     games,
     openings,
+    turnSecond,
     concurrency,
     sprt,
     scoring,

@@ -1,6 +1,5 @@
 // `bredon perft (--size N | --tps "<TPS>") [--moves "m1 m2 ..."] --depth D [--divide] [--stones N|W,B] [--caps N|W,B]`
 
-import { parseArgs } from 'node:util';
 import { makeMove } from '../core/makemove.js';
 import { isLegalMove } from '../core/movegen.js';
 import { Perft } from '../core/perft.js';
@@ -8,7 +7,7 @@ import type { Position, ReserveOptions } from '../core/position.js';
 import { isDecided } from '../core/result.js';
 import { formatMove, parseMove } from '../notation/ptn-move.js';
 import { parseTps, startTps } from '../notation/tps.js';
-import { intOption, reserveOptions } from './args.js';
+import { intOption, parseCommandArgs, reserveOptions } from './args.js';
 import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';
 
@@ -57,7 +56,7 @@ export function positionFromArgs(
 }
 
 export function runPerft(argv: string[], out: (line: string) => void): void {
-  const { values } = parseArgs({
+  const { values } = parseCommandArgs({
     args: argv,
     options: {
       size: { type: 'string' },
@@ -71,7 +70,7 @@ export function runPerft(argv: string[], out: (line: string) => void): void {
     strict: true,
     allowPositionals: false,
   });
-  const depth = intOption('depth', values.depth, 0, 32);
+  const depth = intOption('depth', values.depth, 1, 32);
   if (depth === undefined) throw new UsageError(`--depth is required: ${perftUsage}`);
   const reserves = reserveOptions(values.stones, values.caps, 127, 127);
   const pos = positionFromArgs(intOption('size', values.size, 3, 8), values.tps, values.moves, reserves);

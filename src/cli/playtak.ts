@@ -3,7 +3,6 @@
 // environment only, so that it shows neither in `ps` nor in the shell's history, and is never
 // logged.
 
-import { parseArgs } from 'node:util';
 import { budgetText, REVIEW_BUDGET } from '../annotate/review.js';
 import { DEFAULT_RESERVES } from '../core/sizes.js';
 import { PlaytakBot, type BotOptions } from '../playtak/bot.js';
@@ -14,7 +13,7 @@ import { PASSWORD_RE, USER_NAME_RE, type SeekParams } from '../playtak/protocol.
 import { MAX_LEVEL } from '../search/levels.js';
 import { SearchPool } from '../search/worker.js';
 import { describeScore } from './analyze.js';
-import { halfKomiOption, intOption } from './args.js';
+import { halfKomiOption, intOption, parseCommandArgs } from './args.js';
 import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';
 
@@ -105,7 +104,7 @@ function timestamp(): string {
 /** The bot's settings from the command line and the environment (exported for the tests). */
 export function playtakSettings(argv: string[], env: NodeJS.ProcessEnv): Omit<BotOptions, 'engine' | 'reviewer' | 'version' | 'log' | 'out'> & { threads: number; hashMb: number; review: boolean } {
   const { rest, seek, pieces } = takeMultiValued(argv);
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs({
     args: rest,
     options: {
       server: { type: 'string' },

@@ -2,9 +2,8 @@
 // of a PTN file and reports, one line per game, its result or the first ply that is wrong.
 
 import { readTextOr } from '../notation/read-text.js';
-import { parseArgs } from 'node:util';
 import { parsePtnFile, PtnError, replayGame, tagValue } from '../notation/ptn-game.js';
-import { halfKomiOption, intOption } from './args.js';
+import { halfKomiOption, intOption, parseCommandArgs } from './args.js';
 import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';
 
@@ -41,7 +40,7 @@ function errorLine(index: number, e: PtnError): string {
 }
 
 export function runPtn(argv: string[], out: (line: string) => void): number {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs({
     args: argv,
     options: {
       size: { type: 'string' },

@@ -3,14 +3,13 @@
 // (--out, format in src/selfplay/training-file.ts). stdout gets the summary only; progress and
 // diagnostics go to stderr.
 
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { EMPTY_OPENING, readOpenings, type Opening } from '../match/openings.js';
+import { testBook, trainingBook } from '../match/books.js';
+import { OPENING_PLIES, openingKey } from '../match/opening-key.js';
+import { readOpenings, type Opening } from '../match/openings.js';
 import { selfplayJob, type SelfplayJob } from '../selfplay/game.js';
 import { isSelfplayWorker, runSelfplayPool, runSelfplayWorker } from '../selfplay/worker.js';
-import { halfKomiOption, intOption, queueOption } from './args.js';
+import { halfKomiOption, intOption, parseCommandArgs, queueOption } from './args.js';
 import { UsageError } from './errors.js';
 import { catchInterrupts } from './interrupts.js';
 import { SelfplayOutput } from './selfplay-output.js';
@@ -37,11 +36,11 @@ const SELFPLAY_HELP = [
   '  --komi K               komi in flats, whole or half (default 0)',
   `  --games N              games to play (default ${DEFAULT_GAMES})`,
   `  --nodes N              nodes searched per move (default ${DEFAULT_NODES})`,
-  '  --openings FILE        one opening per line (PTN moves, or a TPS and moves); default',
-  '                         ../shared/data/openings/<N>s_4ply_balanced_openings.txt when it exists,',
-  '                         else the empty board',
+  '  --openings FILE        one opening per line (PTN moves, or a TPS and moves); default: the',
+  '                         size\'s training book, built in (data/openings/; every two-ply opening',
+  '                         on 3x3 and 4x4); a book with test-book openings is refused',
   `  --opening-lines A-B    use only the book's lines A to B (default ${DEFAULT_OPENING_LINES[0]}-${DEFAULT_OPENING_LINES[1]}: lines 901-1000 of`,
-  '                         the shared books are reserved for outside checks; do not train on them)',
+  '                         the 5x5 and 6x6 books are kept out of the repository for outside checks)',
   '  --first-opening I      start at the I-th of those openings (default 1); games take the',
   '                         openings in order, starting over after the last',
   `  --random-plies N       random legal plies after the opening (default ${DEFAULT_RANDOM_PLIES}), avoiding plies that`,
@@ -67,6 +66,7 @@ function linesOption(text: string | undefined): readonly [number, number] {
   if (!m || Number(m[1]) < 1 || Number(m[2]) < Number(m[1])) {
     throw new UsageError(`--opening-lines takes A-B with 1 <= A <= B (e.g. 1-900), got '${text}'`);
   }
+  if (Number(m[2]) > 10_000_000) throw new UsageError(`--opening-lines B must be at most 10000000, got ${m[2]}`);
   return [Number(m[1]), Number(m[2])];
 }
 
@@ -76,7 +76,7 @@ export async function runSelfplay(argv: string[], out: (line: string) => void): 
     runSelfplayWorker();
     return;
   }
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs({
     args: argv,
     options: {
       size: { type: 'string' },
@@ -133,19 +133,13 @@ export async function runSelfplay(argv: string[], out: (line: string) => void): 
   const seed = intOption('seed', values.seed, 0, 0xffff_ffff) ?? Math.floor(Math.random() * 0x1_0000_0000);
   const [firstLine, lastLine] = linesOption(values['opening-lines']);
 
-  let book = values.openings;
-  if (book === undefined) {
-    const shared = resolve('..', 'shared', 'data', 'openings', `${size}s_4ply_balanced_openings.txt`);
-    if (existsSync(shared)) book = shared;
-  }
-  let openings: Opening[] = [EMPTY_OPENING];
-  let openingsText = 'the empty board';
-  if (book !== undefined) {
-    const all = readOpenings(book, size);
-    openings = all.filter((o) => o.line >= firstLine && o.line <= lastLine);
-    if (openings.length === 0) throw new UsageError(`${book} has no openings on lines ${firstLine}-${lastLine}`);
-    openingsText = `${book} lines ${firstLine}-${lastLine} (${openings.length} openings)`;
-  }
+  const builtIn = values.openings === undefined ? trainingBook(size) : undefined;
+  const book = values.openings ?? builtIn!.source;
+  const all = builtIn?.openings ?? readOpenings(book, size);
+  if (builtIn === undefined) refuseTestOpenings(all, book, size);
+  const openings = all.filter((o) => o.line >= firstLine && o.line <= lastLine);
+  if (openings.length === 0) throw new UsageError(`${book} has no openings on lines ${firstLine}-${lastLine}`);
+  const openingsText = `${book} lines ${firstLine}-${lastLine} (${openings.length} openings)`;
   const firstOpening = intOption('first-opening', values['first-opening'], 1, openings.length) ?? 1;
 
   const output = new SelfplayOutput({ ptn: values.ptn, out: values.out });
@@ -174,3 +168,13 @@ export async function runSelfplay(argv: string[], out: (line: string) => void): 
   for (const line of output.summary(outcome === 'aborted', `over ${concurrency} worker${concurrency === 1 ? '' : 's'}`)) out(line);
   return outcome === 'aborted' ? 130 : 0;
 }
+
+/** Test-book openings are for matches only: selfplay from one would put it in training data. */
+function refuseTestOpenings(openings: readonly Opening[], file: string, size: number): void {
+  if (size < 5) return; // 3x3 and 4x4 have no test book of their own
+  const test = testBook(size);
+  const keys = new Set(test.openings.map((o) => openingKey(o.moves, size)));
+  const found = openings.find((o) => o.tps === null && o.moves.length === OPENING_PLIES && keys.has(openingKey(o.moves, size)));
+  if (found !== undefined) throw new UsageError(`${file} line ${found.line} is an opening of ${test.source} (up to symmetry): test-book openings are for matches only`);
+}
+

@@ -5,11 +5,10 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { SearchPool } from '../search/worker.js';
 import type { SearchBackend } from '../tei/session.js';
 import { DEFAULT_ORIGINS, startTeiServer } from '../tei/ws-server.js';
-import { intOption } from './args.js';
+import { intOption, parseCommandArgs } from './args.js';
 import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';
 
@@ -82,7 +81,7 @@ function defaultWebRoot(): string | undefined {
 }
 
 export async function runServe(argv: string[], version: string): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs({
     args: argv,
     options: {
       host: { type: 'string' },

@@ -1,9 +1,8 @@
 // `bredon show "<TPS>" [--komi K] [--stones N|W,B] [--caps N|W,B]`: draws a position in the terminal.
 
-import { parseArgs } from 'node:util';
 import { showPosition } from '../notation/show.js';
 import { parseTps } from '../notation/tps.js';
-import { halfKomiOption, reserveOptions, tpsFromPositionals, useColour } from './args.js';
+import { halfKomiOption, parseCommandArgs, reserveOptions, tpsFromPositionals, useColour } from './args.js';
 import type { CommandHelp } from './help.js';
 
 export const showUsage = 'bredon show "<TPS>" [--komi K] [--stones N|W,B] [--caps N|W,B]';
@@ -22,7 +21,7 @@ export const showHelp: CommandHelp = {
 };
 
 export function runShow(argv: string[], out: (line: string) => void): void {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs({
     args: argv,
     options: {
       komi: { type: 'string' },

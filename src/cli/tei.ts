@@ -1,9 +1,9 @@
 // `bredon` or `bredon tei`: speak TEI on stdin/stdout (the default with no subcommand).
 
-import { parseArgs } from 'node:util';
 import { SearchPool } from '../search/worker.js';
 import { OPTIONS } from '../tei/session.js';
 import { runTeiLoop } from '../tei/io.js';
+import { parseCommandArgs } from './args.js';
 import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';
 
@@ -23,7 +23,7 @@ function optionDefault(name: string): number {
 
 export async function runTei(argv: string[], version: string): Promise<void> {
   // parseArgs with no options names an unknown option the way every other command does.
-  const { positionals } = parseArgs({ args: argv, options: {}, strict: true, allowPositionals: true });
+  const { positionals } = parseCommandArgs({ args: argv, options: {}, strict: true, allowPositionals: true });
   if (positionals.length > 0) throw new UsageError(`tei takes no arguments: ${teiUsage}`);
   const log = (line: string) => process.stderr.write(line + '\n');
   const backend = new SearchPool({ hashMb: optionDefault('Hash'), threads: optionDefault('Threads'), log });

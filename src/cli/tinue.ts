@@ -6,11 +6,10 @@
 //   2  bad input: a bad TPS or option, a finished position, the opening swap (one line on stderr)
 // The solver and what it counts as tinue: src/tinue/dfpn.ts.
 
-import { parseArgs } from 'node:util';
 import { formatMove } from '../notation/ptn-move.js';
 import { parseTps } from '../notation/tps.js';
 import { MAX_TINUE_PLIES, TinueInputError, TinueSolver, type TinueOutcome } from '../tinue/dfpn.js';
-import { halfKomiOption, intOption, tpsFromPositionals } from './args.js';
+import { halfKomiOption, intOption, parseCommandArgs, tpsFromPositionals } from './args.js';
 import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';
 
@@ -54,7 +53,7 @@ export function describeTinue(o: TinueOutcome, size: number): string {
 }
 
 export function runTinue(argv: string[], out: (line: string) => void): number {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs({
     args: argv,
     options: {
       'max-plies': { type: 'string' },

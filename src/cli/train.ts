@@ -6,7 +6,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
 import { inputLayout } from '../eval/net/inputs.js';
 import { fnv1a, hashInName, parseNetwork, serializeNetwork, type Network } from '../eval/net/network.js';
 import { wdlScale } from '../tei/wdl.js';
@@ -19,7 +18,7 @@ import { fit, type EpochLosses } from '../train/trainer.js';
 import { isTrainWorker, runTrainWorker } from '../train/worker.js';
 import { readGames, OPENING_PLIES, skippedPositions } from '../tune/dataset.js';
 import { lossText, TuneProgress } from '../tune/progress.js';
-import { checkDataFiles, floatOption, intOption, shellWord } from './args.js';
+import { checkDataFiles, floatOption, intOption, parseCommandArgs, shellWord } from './args.js';
 import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';
 
@@ -129,7 +128,7 @@ export async function runTrain(argv: string[], out: (line: string) => void): Pro
     runTrainWorker();
     return;
   }
-  const { values } = parseArgs({ args: argv, options: TRAIN_OPTIONS, strict: true, allowPositionals: true });
+  const { values } = parseCommandArgs({ args: argv, options: TRAIN_OPTIONS, strict: true, allowPositionals: true });
   if (values.from !== undefined) return rebuildFrom(argv, values.from, values.nets, out);
   return train(argv, out, undefined);
 }
@@ -155,7 +154,7 @@ async function rebuildFrom(argv: string[], from: string, nets: string | undefine
 }
 
 async function train(argv: string[], out: (line: string) => void, rebuild: RebuildTarget | undefined): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs({
     args: argv,
     options: TRAIN_OPTIONS,
     strict: true,

@@ -4,7 +4,6 @@
 
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { featureLayout, type FeatureLayout } from '../eval/features.js';
 import { weightsFor, type GeneratedSize } from '../eval/weights.js';
 import { loadDataset, OPENING_PLIES, skippedPositions, type Dataset } from '../tune/dataset.js';
@@ -14,7 +13,7 @@ import { tiltakRows, type Rows } from '../tune/rows.js';
 import { train } from '../tune/train.js';
 import { transferWeights } from '../tune/transfer.js';
 import { mergeEntries, readGeneratedEntries, roundWeight, writeWeightsFile } from '../tune/weights-file.js';
-import { checkDataFiles, floatOption, intOption, shellWord } from './args.js';
+import { checkDataFiles, floatOption, intOption, parseCommandArgs, shellWord } from './args.js';
 import { formatHelp, type CommandHelp } from './help.js';
 import { UsageError } from './errors.js';
 
@@ -111,7 +110,7 @@ function writeEntry(outPath: string, size: number, entry: GeneratedSize, command
 }
 
 export async function runTune(argv: string[], out: (line: string) => void): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs({
     args: argv,
     options: {
       size: { type: 'string' },

@@ -2,20 +2,19 @@
 // `bredon match --queue` and `bredon selfplay --queue` (see src/queue/worker.ts). It runs only
 // the engines named on its own command line; a job names engines, never commands.
 
-import { parseArgs } from 'node:util';
 import { killAllEngines } from '../match/engine-process.js';
 import { DEFAULT_TIMEOUTS } from '../match/tei-engine.js';
 import { identifyOffers, parseOffer } from '../queue/offers.js';
 import { QueueAccessError } from '../queue/connection.js';
 import { runWorker, SELF } from '../queue/worker.js';
 import { runBenchPositions } from '../search/bench.js';
-import { intOption, queueOption } from './args.js';
+import { intOption, parseCommandArgs, queueOption } from './args.js';
 import { UsageError } from './errors.js';
 import { catchInterrupts } from './interrupts.js';
 import { SPEED_BENCH_DEPTH, workerUsage } from './worker-help.js';
 
 export async function runWorkerCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandArgs({
     args: argv,
     options: {
       queue: { type: 'string' },
@@ -48,6 +47,8 @@ export async function runWorkerCommand(argv: string[]): Promise<number> {
   specs.push({ name: SELF, command: `${process.execPath} ${process.argv[1]}`, argv: [process.execPath, process.argv[1]!] });
   const concurrency = intOption('concurrency', values.concurrency, 1, 256) ?? 1;
   const stallMs = (intOption('stall-seconds', values['stall-seconds'], 1, 3600) ?? 30) * 1000;
+  // Checked before the engines start: a typo must not cost their handshakes first.
+  let nps = intOption('nps', values.nps, 1, 1_000_000_000) ?? null;
   const log = (line: string) => process.stderr.write(`${line}\n`);
 
   let offers;
@@ -56,7 +57,6 @@ export async function runWorkerCommand(argv: string[]): Promise<number> {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  let nps = intOption('nps', values.nps, 1, 1_000_000_000) ?? null;
   if (nps === null) {
     const { nodes, ms } = runBenchPositions(SPEED_BENCH_DEPTH);
     nps = Math.round((nodes * 1000) / Math.max(1, ms));

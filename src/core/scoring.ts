@@ -1,4 +1,4 @@
-// Scoring a finished game under the final rules (RULES.md, "Scoring"): the winner scores the
+// Scoring a finished game under the final rules (docs/rules.md, "Scoring"): the winner scores the
 // board's area plus the pieces left in their reserve; the loser and both players of a draw score
 // 0. Optional variants multiply the reserve part (their factors multiply when several are on):
 //   Downings: the winning road is one whole rank or file                      -> x2

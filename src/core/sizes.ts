@@ -5,7 +5,7 @@
 export const MIN_SIZE = 3;
 export const MAX_SIZE = 8;
 
-/** Default reserves per player, [stones, capstones], from RULES.md. */
+/** Default reserves per player, [stones, capstones], from docs/rules.md. */
 export const DEFAULT_RESERVES: Readonly<Record<number, readonly [number, number]>> = {
   3: [10, 0],
   4: [15, 0],

@@ -21,10 +21,21 @@ function wld(r: Wld): string {
   return `W ${r.wins}  L ${r.losses}  D ${r.draws}`;
 }
 
-function interval(e: EloEstimate): string {
-  // One sample says nothing about the spread: no interval then.
-  const range = e.n < 2 ? 'no 95% interval from one sample' : `95% interval [${formatElo(e.low)}, ${formatElo(e.high)}]`;
+function interval(e: EloEstimate, samples: string): string {
+  // One sample, or samples that all scored alike, say nothing about the spread: no interval then.
+  const range =
+    e.n < 2
+      ? `no 95% interval from one ${samples}`
+      : e.sigma === 0
+        ? `no 95% interval: all ${e.n} ${samples}s scored alike, which shows no spread to measure`
+        : `95% interval [${formatElo(e.low)}, ${formatElo(e.high)}]`;
   return `${formatElo(e.elo)}, ${range}, LOS ${(100 * e.los).toFixed(1)}%`;
+}
+
+/** "2=1, 4=3": games that repeat earlier ones, the first few. */
+function repeatList(repeats: readonly [number, number][]): string {
+  const shown = repeats.slice(0, 8).map(([r, e]) => `${r}=${e}`);
+  return shown.join(', ') + (repeats.length > 8 ? ', ...' : '');
 }
 
 const ENDING_ORDER = ['road', 'flats', 'draw', 'repetition', 'adjudication', 'time', 'illegal', 'malformed', 'crash', 'not ready'];
@@ -78,9 +89,16 @@ export function formatReport(outcome: MatchOutcome, context: ReportContext): str
   const pairs = tally.pentanomial.reduce((x, c) => x + c, 0);
   if (pairs > 0) {
     const penta = pentanomialElo(tally.pentanomial);
-    lines.push(`Elo of ${a} (logistic, pentanomial over ${pairs} opening pair${pairs === 1 ? '' : 's'}): ${interval(penta)}`);
+    lines.push(`Elo of ${a} (logistic, pentanomial over ${pairs} opening pair${pairs === 1 ? '' : 's'}): ${interval(penta, 'pair')}`);
   }
-  if (tally.games > 0) lines.push(`Elo of ${a} (logistic, trinomial over ${tally.games} game${tally.games === 1 ? '' : 's'}): ${interval(tri)}`);
+  if (tally.games > 0) lines.push(`Elo of ${a} (logistic, trinomial over ${tally.games} game${tally.games === 1 ? '' : 's'}): ${interval(tri, 'game')}`);
+  const repeats = tally.repeatFinder.repeats;
+  if (repeats.length > 0) {
+    lines.push(
+      `Repeated games: ${repeats.length} of ${tally.games - tally.earlier} repeat an earlier game move for move, up to the board's symmetries ` +
+        `(${repeatList(repeats)}): the engines play alike, a repeat is no new sample, and the intervals above count it as one`,
+    );
+  }
   lines.push(`Pentanomial (pairs in which ${a} scored 0, 1/2, 1, 3/2, 2 points): ${tally.pentanomial.join(' ')}`);
   const endings = ENDING_ORDER.filter((k) => tally.endings.has(k)).map((k) => `${k} ${tally.endings.get(k)}`);
   lines.push(`Game ends: ${endings.length === 0 ? 'none' : endings.join(', ')}`);

@@ -12,6 +12,7 @@ import type { TimeControl } from './clock.js';
 import type { EarlierGames } from './earlier-games.js';
 import { MatchError } from './errors.js';
 import { playGame, type GameRecord } from './game.js';
+import { gameOpening } from './books.js';
 import type { Opening } from './openings.js';
 import { sprtState, type SprtParams, type SprtState } from './sprt.js';
 import { Tally } from './tally.js';
@@ -40,6 +41,8 @@ export interface MatchConfig {
   games: number;
   /** At least one; [EMPTY_OPENING] for games from the empty board. */
   openings: Opening[];
+  /** The second game of each pair plays its opening turned half a turn (the default books). */
+  turnSecond?: boolean;
   concurrency: number;
   sprt: SprtParams | null;
   scoring: ScoringVariants | null;
@@ -207,7 +210,7 @@ export async function runMatch(config: MatchConfig, hooks: MatchHooks = {}, sign
         const setup = {
           round: index + 1,
           pair,
-          opening: config.openings[pair % config.openings.length]!,
+          opening: gameOpening(config.openings, pair, index % 2 === 1, config.turnSecond === true, config.size),
           white: index % 2,
           size: config.size,
           halfKomi: config.halfKomi,

@@ -5,6 +5,7 @@
 import { scoreGame, type ScoringVariants } from '../core/scoring.js';
 import type { EarlierGame } from './earlier-games.js';
 import { FORFEITS, type GameRecord, type Termination } from './game.js';
+import { RepeatFinder } from './repeats.js';
 
 export interface Wld {
   wins: number;
@@ -37,6 +38,8 @@ export class Tally {
   readonly scoringWins: [number, number] = [0, 0];
   /** Games counted from an earlier run (--continue), not played in this one. */
   earlier = 0;
+  /** Games of this run that repeat an earlier one of it, up to symmetry. */
+  readonly repeatFinder = new RepeatFinder();
 
   constructor(private readonly scoring: ScoringVariants | null = null) {}
 
@@ -58,6 +61,7 @@ export class Tally {
         this.scoringWins[engine]++;
       }
     }
+    this.repeatFinder.add(setup.round, game.moves.map((m) => m.text), setup.size);
     return this.addToPair(setup.pair, points);
   }
 

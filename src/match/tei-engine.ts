@@ -1,6 +1,7 @@
-// The runner's side of a TEI conversation with one engine process (TEI.md): the handshake, the
-// option lines, `teinewgame` + `isready`, and one search with a deadline. A process that dies or
-// stops answering is killed here and started again, with its options, before its next game.
+// The runner's side of a TEI conversation with one engine process (docs/tei-clients.md): the
+// handshake, the option lines, `teinewgame` + `isready`, and one search with a deadline. A process
+// that dies or stops answering is killed here and started again, with its options, before its
+// next game.
 
 import { EngineProcess } from './engine-process.js';
 import { readHandshakeLine, type EngineIdentity } from './tei-options.js';

@@ -71,6 +71,8 @@ export interface PairJob {
   /** Display names, for the PTN and messages. */
   names: [string, string];
   opening: Opening;
+  /** The second game's opening when it is not `opening` (a default book's, turned half a turn). */
+  secondOpening?: Opening;
   size: number;
   halfKomi: number;
   tcs: [TimeControl, TimeControl];

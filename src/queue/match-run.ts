@@ -6,6 +6,7 @@
 import type { ScoringVariants } from '../core/scoring.js';
 import type { TimeControl } from '../match/clock.js';
 import type { GameRecord } from '../match/game.js';
+import { gameOpening } from '../match/books.js';
 import type { Opening } from '../match/openings.js';
 import type { MatchOutcome } from '../match/runner.js';
 import { sprtState, type SprtParams, type SprtState } from '../match/sprt.js';
@@ -28,6 +29,8 @@ export interface QueuedMatchSettings {
   games: number;
   openings: Opening[];
   openingsSource: string | null;
+  /** The second game of each pair plays its opening turned half a turn (the default books). */
+  turnSecond?: boolean;
   sprt: SprtParams | null;
   scoring: ScoringVariants | null;
   maxPlies: number;
@@ -75,7 +78,8 @@ export function pairJob(runId: string, pair: number, settings: QueuedMatchSettin
     engines: settings.engines,
     options: settings.options,
     names,
-    opening: settings.openings[pair % settings.openings.length]!,
+    opening: gameOpening(settings.openings, pair, false, false, settings.size),
+    ...(settings.turnSecond === true && { secondOpening: gameOpening(settings.openings, pair, true, true, settings.size) }),
     size: settings.size,
     halfKomi: settings.halfKomi,
     tcs: settings.tcs,

@@ -67,7 +67,7 @@ export class PairPlayer {
       const setup = {
         round,
         pair: job.pair,
-        opening: job.opening,
+        opening: round % 2 === 0 && job.secondOpening !== undefined ? job.secondOpening : job.opening,
         white: (round - 1) % 2,
         size: job.size,
         halfKomi: job.halfKomi,

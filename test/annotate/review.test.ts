@@ -1,5 +1,5 @@
 // The review's choice of moves, its tinues missed and its links, on games the search settles
-// quickly: a PlayTak game too long for one link (../shared/data/games), at a small node budget
+// quickly: a PlayTak game too long for one link (data/games), at a small node budget
 // (the links and the choice do not depend on the budget), and a position with a road in one.
 
 import { describe, expect, it } from 'vitest';

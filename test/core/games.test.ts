@@ -124,7 +124,7 @@ describe(`the ${ARCHIVE} archive`, () => {
     expect(sampled).toBeGreaterThan(positions / SAMPLE - 1);
     expect(movesChecked).toBeGreaterThan(sampled);
 
-    // PlayTak does not end a game at the third repetition; RULES.md does (for engines and match
+    // PlayTak does not end a game at the third repetition; docs/rules.md does (for engines and match
     // runners). Under that rule these games end early, exactly at their third repetition.
     for (const [game, ply] of repetitionGames) {
       expect(() => replayGame(game, { strictRepetition: true })).toThrow(

@@ -1,6 +1,6 @@
 // Perft with unequal reserves (each player their own stones and capstones, as PTN Ninja's
 // Flats1/Flats2/Caps1/Caps2 set them), checked against a brute force written here from
-// ../shared/RULES.md alone: plain objects, every move made on a copy, no code of the engine's.
+// docs/rules.md alone: plain objects, every move made on a copy, no code of the engine's.
 
 import { describe, expect, it } from 'vitest';
 import { Perft } from '../../src/core/perft.js';

@@ -1,4 +1,4 @@
-// Perft against the published counts in ../shared/data/perft.json, and the same counts under
+// Perft against the published counts in data/perft.json, and the same counts under
 // the 8 board symmetries and with colours swapped (Tak's rules do not care).
 import { describe, expect, it } from 'vitest';
 import { Perft } from '../../src/core/perft.js';

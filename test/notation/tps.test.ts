@@ -91,7 +91,7 @@ describe('TPS', () => {
     expect(formatTps(a, false)).toBe('x,x,1/x,x,x/2,x,x 2 3');
   });
 
-  it('starts every size empty with the reserves of RULES.md', () => {
+  it('starts every size empty with the reserves of docs/rules.md', () => {
     for (let size = 3; size <= 8; size++) {
       const pos = parseTps(startTps(size));
       expect(pos.occupied()).toBe(0);

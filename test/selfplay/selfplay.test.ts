@@ -147,8 +147,8 @@ describe('bredon selfplay (built program)', () => {
     ]);
     expect(a.code, a.stderr).toBe(0);
     expect(b.code, b.stderr).toBe(0);
-    // 4x4 has no shared book: the games start from the empty board.
-    expect(a.stderr).toContain('the empty board');
+    // 4x4 has no book: the games start from the two-ply openings, in their fixed order.
+    expect(a.stderr).toContain('openings: every two-ply 4x4 opening lines 1-900 (240 openings)');
     const tsv = readFileSync(join(dir, 'a.tsv'), 'utf8');
     const { ends } = checkRun(readFileSync(join(dir, 'a.ptn'), 'utf8'), tsv, { games: 3, halfKomi: 3, maxPlies: 9 });
     expect(ends).toContain('max plies');

@@ -1,4 +1,4 @@
-// The recorded PTN Ninja 3.5.5 session (../shared/data/clients/ptn-ninja-3.5.5-session.txt),
+// The recorded PTN Ninja 3.5.5 session (data/clients/ptn-ninja-3.5.5-session.txt),
 // replayed message by message over a real WebSocket against `bredon serve`, as PTN Ninja sent it:
 // every `go` answered by exactly one `bestmove`, legal in the position that `go` was about, and
 // no error line; the 5x5 game where White has 30 flats and Black 29 searched and answered; the

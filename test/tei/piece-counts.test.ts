@@ -1,4 +1,4 @@
-// What PTN Ninja's engine client uses beyond Racetrack's dialogue (../shared/TEI.md): `id version`,
+// What PTN Ninja's engine client uses beyond Racetrack's dialogue (docs/tei-clients.md): `id version`,
 // the piece-count options it sets after `teinewgame` for a game with custom reserves (Flats,
 // Caps, or per player Flats1/Flats2/Caps1/Caps2), and `wdl` in info lines for its evaluation bar.
 

@@ -1,5 +1,5 @@
 // Shared by the tuner's tests: the first games of the Tiltak file as a temporary PTN file (read
-// from ../shared, written to the system's temp directory, never into the project).
+// from data/games/, written to the system's temp directory, never into the project).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
