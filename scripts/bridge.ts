@@ -22,7 +22,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { bandStats, LOSS_CAP, levelLossByBand, levelStats, ratingBands, ratingBridge, type MoveStats } from '../src/annotate/bridge-stats.js';
 import { LevelBridge, type BridgeOptions, type BridgeRecord } from '../src/annotate/level-bridge.js';
 import { parsePtnGames } from '../src/notation/ptn-game.js';
-import { Rng } from '../src/selfplay/rng.js';
+import { Rng } from '../src/math/rng.js';
 
 const DEFAULT_GAMES = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'games', 'playtak-6x6-1344.ptn');
 

@@ -2,7 +2,7 @@
 // phase, and how much of the network's correction fits best: a diagnostic for a data round or
 // for a change to how the search weighs the network, not a step of either.
 //
-// For every quiet position (src/tune/dataset.ts) with a target, it takes the search's static
+// For every quiet position (src/dataset/quiet.ts) with a target, it takes the search's static
 // score with the network off (the linear evaluation) and the network's whole correction (the
 // accumulator's output), turns linear + a x correction into an expected score by the network's
 // K (the logistic the trainer fits with), and reports the mean squared error against the target
@@ -12,9 +12,9 @@
 //
 // Targets (--target):
 // - `tiltak` (the default): Tiltak's evaluations. Which comments are Tiltak's, and from whose
-//   view, is the trainer's rule (tiltakTargets in src/tune/dataset.ts: a labelled file's every
-//   comment, a `bredon match` file's comments on Tiltak's own moves, the shared archives' Tiltak
-//   moves). A comment is the evaluation of the position before its move.
+//   view, is the trainer's rule (tiltakTargets in src/dataset/tiltak-ptn.ts: a labelled file's
+//   every comment, a `bredon match` file's comments on Tiltak's own moves, the shared archives'
+//   Tiltak moves). A comment is the evaluation of the position before its move.
 // - `result`: the game's result (White 1, draw 1/2, Black 0) for every position of a finished
 //   game. A static score and the odds of winning are not on one scale, so each error is taken at
 //   the logistic scale c (score x c / K) that fits its positions best. A ramp it favours is not
@@ -35,7 +35,9 @@ import { networkFor } from '../src/eval/net/nets.js';
 import { halfKomiFrom, parsePtnFile, replayGame, resultScore, tagValue } from '../src/notation/ptn-game.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
-import { gameSize, quietVerdict, tiltakTargets } from '../src/tune/dataset.js';
+import { quietVerdict } from '../src/dataset/quiet.js';
+import { gameSize } from '../src/dataset/read.js';
+import { tiltakTargets } from '../src/dataset/tiltak-ptn.js';
 import { goldenSectionMin } from '../src/tune/golden-section.js';
 
 const { values, positionals } = parseArgs({

@@ -1,5 +1,5 @@
 // Labels the positions of PTN games with a stronger engine's judgement, for the network trainer:
-// every quiet position (src/tune/dataset.ts: past the opening, not finished, no road in one) is
+// every quiet position (src/dataset/quiet.ts: past the opening, not finished, no road in one) is
 // searched by a TEI engine at a fixed node budget, and the move played from it gets the comment
 // `{<eval>/<depth> <time>s}` with eval = the engine's expected score for White as 2p - 1, the
 // form of the shared Tiltak archives. The game gets an `Annotator` tag naming the engine, which
@@ -37,7 +37,9 @@ import { DEFAULT_TIMEOUTS, TeiEngine } from '../src/match/tei-engine.js';
 import { numberedMoveLines } from '../src/match/ptn-writer.js';
 import { halfKomiFrom, parsePtnFile, replayGame, resultScore, tagValue, type PtnGame } from '../src/notation/ptn-game.js';
 import { formatMove } from '../src/notation/ptn-move.js';
-import { gameSize, quietVerdict, tiltakEval } from '../src/tune/dataset.js';
+import { quietVerdict } from '../src/dataset/quiet.js';
+import { gameSize } from '../src/dataset/read.js';
+import { tiltakEval } from '../src/dataset/tiltak-ptn.js';
 
 const { values, positionals } = parseArgs({
   options: {

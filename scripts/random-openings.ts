@@ -10,7 +10,7 @@
 
 import { parseArgs } from 'node:util';
 import { squareName } from '../src/core/sizes.js';
-import { Rng } from '../src/selfplay/rng.js';
+import { Rng } from '../src/math/rng.js';
 
 const { values } = parseArgs({
   options: { size: { type: 'string' }, count: { type: 'string', default: '1000' }, seed: { type: 'string', default: '1' } },

@@ -15,7 +15,8 @@ import { parseArgs } from 'node:util';
 import { readOpenings } from '../src/match/openings.js';
 import { parsePtnFile, tagValue } from '../src/notation/ptn-game.js';
 import { formatMove, parseMove } from '../src/notation/ptn-move.js';
-import { gameSize, isTiltak } from '../src/tune/dataset.js';
+import { gameSize } from '../src/dataset/read.js';
+import { isTiltak } from '../src/dataset/tiltak-ptn.js';
 
 const { values, positionals } = parseArgs({
   options: { size: { type: 'string' }, out: { type: 'string' }, 'exclude-openings': { type: 'string' } },

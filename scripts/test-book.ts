@@ -28,7 +28,7 @@ import { bookFileSize, bookLines, dataFourPlyKeys, isTestBook, openingPosition, 
 import { parseTps } from '../src/notation/tps.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
-import { Rng } from '../src/selfplay/rng.js';
+import { Rng } from '../src/math/rng.js';
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const DATA = join(ROOT, 'data');

@@ -7,7 +7,7 @@
 // same players, the same kind of position), so the game is the unit of every error: standard
 // errors are clustered by game and intervals are a bootstrap over games.
 
-import { Rng } from '../selfplay/rng.js';
+import { Rng } from '../math/rng.js';
 import { BLUNDER_CP } from './analysis.js';
 import type { BridgeRecord, JudgedMove } from './level-bridge.js';
 

@@ -7,7 +7,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { ReserveCount, ReserveOptions } from '../core/position.js';
 import { halfKomiFrom } from '../notation/ptn-game.js';
 import { parseQueueUrl, QueueUrlError, type QueueUrl } from '../queue/url.js';
-import { DATA_FILE_NAMES, dataFileKind } from '../tune/dataset.js';
+import { DATA_FILE_NAMES, dataFileKind } from '../dataset/file-kinds.js';
 import { UsageError } from './errors.js';
 
 /** A value that starts with a dash but is a number (`-2`, `-0.5`, `-.5`), not an option. */

@@ -1,6 +1,6 @@
 // `bredon label`: labels the quiet positions of PTN games with Bredon's own search at a fixed
 // node budget (src/selfplay/label.ts) and writes them as the labelled records of data/
-// (src/selfplay/labelled-ptn.ts, docs/data.md), gzip-compressed when OUT ends in .gz.
+// (src/dataset/labelled-ptn.ts, docs/data.md), gzip-compressed when OUT ends in .gz.
 // A file's games are put in the order of their Round tags first (bredon selfplay writes games
 // as they finish, so its file order depends on timing), which makes the output a function of the
 // games alone. stdout gets the summary; progress and skipped games go to stderr.
@@ -8,11 +8,12 @@
 import { availableParallelism } from 'node:os';
 import { halfKomiFrom, parsePtnFile, replayGame, resultScore, tagValue, type PtnGame } from '../notation/ptn-game.js';
 import { formatMove } from '../notation/ptn-move.js';
-import type { Label, LabelJob } from '../selfplay/label.js';
+import type { Label } from '../dataset/labelled-ptn.js';
+import type { LabelJob } from '../selfplay/label.js';
 import { isLabelWorker, runLabelPool, runLabelWorker } from '../selfplay/label-worker.js';
-import { formatLabelledGame } from '../selfplay/labelled-ptn.js';
-import { readTextFile, writeTextFile } from '../selfplay/compressed.js';
-import { gameSize } from '../tune/dataset.js';
+import { formatLabelledGame } from '../dataset/labelled-ptn.js';
+import { readTextFile, writeTextFile } from '../notation/compressed.js';
+import { gameSize } from '../dataset/read.js';
 import { intOption, parseCommandArgs } from './args.js';
 import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';

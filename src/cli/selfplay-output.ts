@@ -8,7 +8,7 @@ import { formatDuration } from '../match/progress.js';
 import { trainingPositions, type SelfplayGame, type Termination } from '../selfplay/game.js';
 import { emptyTally, gamesPerMinute, SelfplayProgress } from '../selfplay/progress.js';
 import { formatSelfplayPtn } from '../selfplay/ptn.js';
-import { formatTrainingLine } from '../selfplay/training-file.js';
+import { formatTrainingLine } from '../dataset/training-file.js';
 import { UsageError } from './errors.js';
 
 function openFile(path: string, what: string): number {

@@ -1,6 +1,6 @@
 // `bredon selfplay`: Bredon plays itself at a fixed node budget per move, one worker thread per
 // core, to make data for tuning the evaluation: PTN of every game (--ptn) and the training file
-// (--out, format in src/selfplay/training-file.ts). stdout gets the summary only; progress and
+// (--out, format in src/dataset/training-file.ts). stdout gets the summary only; progress and
 // diagnostics go to stderr.
 
 import { availableParallelism } from 'node:os';

@@ -17,7 +17,7 @@ import type { Position } from '../core/position.js';
 import { gameResult, ONGOING } from '../core/result.js';
 import { transformSquare } from '../core/symmetry.js';
 import { isSupportedSize } from '../core/sizes.js';
-import { readDecompressed, readTextFile } from '../selfplay/compressed.js';
+import { readDecompressed, readTextFile } from '../notation/compressed.js';
 import { parseMove } from '../notation/ptn-move.js';
 import { parseTps, startTps } from '../notation/tps.js';
 

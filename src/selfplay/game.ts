@@ -24,8 +24,8 @@ import { formatMove, parseMove } from '../notation/ptn-move.js';
 import { formatTps } from '../notation/tps.js';
 import { Searcher } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
-import { gameSeed, Rng } from './rng.js';
-import { trainingScore, type TrainingPosition } from './training-file.js';
+import { gameSeed, Rng } from '../math/rng.js';
+import { trainingScore, type TrainingPosition } from '../dataset/training-file.js';
 
 /** What one game is to be: everything that decides its moves, so that it can be replayed. */
 export interface SelfplayJob {
@@ -199,7 +199,7 @@ export class SelfplayPlayer {
   }
 }
 
-/** The training positions of a game: one per searched move, the position before it (see training-file.ts). */
+/** The training positions of a game: one per searched move, the position before it (see src/dataset/training-file.ts). */
 export function trainingPositions(game: SelfplayGame): TrainingPosition[] {
   const out: TrainingPosition[] = [];
   for (const m of game.moves) {

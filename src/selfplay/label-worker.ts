@@ -4,7 +4,8 @@
 // ['label'] so that the label command asks isLabelWorker() before anything else.
 
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { PositionLabeller, type Label, type LabelJob } from './label.js';
+import type { Label } from '../dataset/labelled-ptn.js';
+import { PositionLabeller, type LabelJob } from './label.js';
 
 const WORKER_TAG = 'bredon-label-worker';
 

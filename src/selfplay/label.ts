@@ -1,5 +1,5 @@
 // Labels the positions of a game with Bredon's own search at a fixed node budget, the teacher
-// of the data in data/ (docs/data.md): every quiet position (src/tune/dataset.ts) gets the
+// of the data in data/ (docs/data.md): every quiet position (src/dataset/quiet.ts) gets the
 // score of a fresh search, in centiflats from White's view, and the depth it completed.
 //
 // Each search starts from an empty table and cleared move-ordering state, so a label depends
@@ -11,15 +11,9 @@ import { WHITE } from '../core/position.js';
 import { parseMove } from '../notation/ptn-move.js';
 import { Searcher } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
-import { quietVerdict } from '../tune/dataset.js';
+import { quietVerdict } from '../dataset/quiet.js';
+import type { Label } from '../dataset/labelled-ptn.js';
 import { parseTps, startTps } from '../notation/tps.js';
-
-/** One label: the position before a move, searched. */
-export interface Label {
-  /** Centiflats from White's view (±30000 less the plies to a proven result). */
-  score: number;
-  depth: number;
-}
 
 /** What a game to label is: its moves in canonical PTN from the empty board (or from `tps`). */
 export interface LabelJob {

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { readDecompressed } from '../selfplay/compressed.js';
+import { readDecompressed } from '../notation/compressed.js';
 
 /** The fields of a manifest that decide the network (what bredon train writes). */
 export interface TrainManifest {

@@ -1,5 +1,5 @@
-// The network trainer's data: each quiet position of the games read (the tuner's reader and
-// quiet filter, src/tune/dataset.ts) kept as its White-perspective square inputs (inputs.ts),
+// The network trainer's data: each quiet position of the games read (the data reader and
+// quiet filter of src/dataset/) kept as its White-perspective square inputs (inputs.ts),
 // its reserves and side to move, its target and, for a residual network, the linear
 // evaluation it corrects. Stored in flat arrays backed by SharedArrayBuffers, so that the
 // trainer's worker threads read one copy.
@@ -8,8 +8,8 @@ import type { Position } from '../core/position.js';
 import { evaluate } from '../eval/evaluate.js';
 import { maxActive, squareInputs } from '../eval/net/inputs.js';
 import { MAP } from '../eval/roadmap.js';
-import { SplitCollector } from '../tune/dataset.js';
-import { sigmoid } from '../tune/model.js';
+import { SplitCollector } from '../dataset/read.js';
+import { sigmoid } from '../math/sigmoid.js';
 
 /** One split (training or validation), in shared memory. */
 export interface Samples {

@@ -5,8 +5,8 @@
 // measured; the parameters of the best epoch are the result. Everything is reproducible from
 // the seed and the thread count.
 
-import { Rng } from '../selfplay/rng.js';
-import { Adam } from '../tune/adam.js';
+import { Rng } from '../math/rng.js';
+import { Adam } from '../math/adam.js';
 import { inputLayout } from '../eval/net/inputs.js';
 import { offsets, type Shape } from './model.js';
 import type { Samples } from './samples.js';

@@ -8,12 +8,9 @@
 // Everything here runs over the whole matrix many times: plain loops over typed arrays, no
 // allocation per position (scratch arrays are passed in or allocated once per call).
 
+import { sigmoid } from '../math/sigmoid.js';
 import { goldenSectionMin } from './golden-section.js';
 import type { Rows } from './rows.js';
-
-export function sigmoid(x: number): number {
-  return 1 / (1 + Math.exp(-x));
-}
 
 /**
  * The target of every row for scaling constant K: selfplay search scores are centiflats like

@@ -4,7 +4,7 @@
 // (the road map caches their score as one number), so their middle-game and end-game weights
 // are one parameter: the two gradients are summed and eg is kept equal to mg.
 
-import { Adam } from './adam.js';
+import { Adam } from '../math/adam.js';
 import { loss, lossAndGradient } from './model.js';
 import type { Rows } from './rows.js';
 

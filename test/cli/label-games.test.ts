@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePtnFile, parsePtnGames, replayGame, tagValue } from '../../src/notation/ptn-game.js';
 import { formatMove } from '../../src/notation/ptn-move.js';
-import { loadDataset, quietVerdict } from '../../src/tune/dataset.js';
+import { quietVerdict } from '../../src/dataset/quiet.js';
+import { loadDataset } from '../../src/tune/dataset.js';
 import { buildFakeRules, removeDir } from '../match/helpers.js';
 import { REPO } from '../repo.js';
 

@@ -21,7 +21,7 @@ import { parseOpenings } from '../../src/match/openings.js';
 import { parsePtnFile, startPosition } from '../../src/notation/ptn-game.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
 import { formatTps, parseTps, startTps } from '../../src/notation/tps.js';
-import { Rng } from '../../src/selfplay/rng.js';
+import { Rng } from '../../src/math/rng.js';
 import { readRepo, REPO } from '../repo.js';
 
 const SIZES = [5, 6, 7, 8];

@@ -1,6 +1,6 @@
-// bredon label and its records (src/selfplay/label.ts, labelled-ptn.ts): each quiet position of a
-// game gets a fresh fixed-node search, so the labels are the same whatever was searched before
-// and on any thread count; the record reads back through the trainer's reader with one
+// bredon label and its records (src/selfplay/label.ts, src/dataset/labelled-ptn.ts): each quiet
+// position of a game gets a fresh fixed-node search, so the labels are the same whatever was
+// searched before and on any thread count; the record reads back through the trainer's reader with one
 // evaluation target per label, gzip-compressed or not.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { parsePtnFile, replayGame } from '../../src/notation/ptn-game.js';
 import { formatMove } from '../../src/notation/ptn-move.js';
 import { PositionLabeller, type LabelJob } from '../../src/selfplay/label.js';
-import { formatLabelledGame, labelNodes, labelScore } from '../../src/selfplay/labelled-ptn.js';
-import { QuietCollector, readGames } from '../../src/tune/dataset.js';
+import { formatLabelledGame, labelNodes, labelScore } from '../../src/dataset/labelled-ptn.js';
+import { QuietCollector, readGames } from '../../src/dataset/read.js';
 import { bredon } from '../cli/bredon.js';
 import { firstTiltakGames, tempDir } from '../tune/helpers.js';
 

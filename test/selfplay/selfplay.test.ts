@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePtnFile, replayGame, startPosition, tagValue, type PtnGame } from '../../src/notation/ptn-game.js';
 import { formatTps, parseTps } from '../../src/notation/tps.js';
-import { writeTextFile } from '../../src/selfplay/compressed.js';
+import { writeTextFile } from '../../src/notation/compressed.js';
 import {
   formatTrainingLine,
   parseTrainingText,
@@ -16,7 +16,7 @@ import {
   trainingScore,
   TrainingFileError,
   type TrainingPosition,
-} from '../../src/selfplay/training-file.js';
+} from '../../src/dataset/training-file.js';
 import { BREDON, repoPath } from '../repo.js';
 
 interface Run {

@@ -12,8 +12,8 @@ import { dequantise, quantise } from '../../src/train/quantise.js';
 import { networkFor } from '../../src/eval/net/nets.js';
 import { SampleBuilder } from '../../src/train/samples.js';
 import { initialParams } from '../../src/train/trainer.js';
-import { QuietCollector, readGames } from '../../src/tune/dataset.js';
-import { Rng } from '../../src/selfplay/rng.js';
+import { QuietCollector, readGames } from '../../src/dataset/read.js';
+import { Rng } from '../../src/math/rng.js';
 import { firstTiltakGames } from '../tune/helpers.js';
 
 const TOLERANCE_CP = 2;

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { featureLayout } from '../../src/eval/features.js';
 import { parseTps } from '../../src/notation/tps.js';
 import { resultScore } from '../../src/notation/ptn-game.js';
-import { isValidationGame, loadDataset, quietVerdict, tiltakEval } from '../../src/tune/dataset.js';
+import { quietVerdict } from '../../src/dataset/quiet.js';
+import { isValidationGame } from '../../src/dataset/read.js';
+import { tiltakEval } from '../../src/dataset/tiltak-ptn.js';
+import { loadDataset } from '../../src/tune/dataset.js';
 import { firstTiltakGames, tempDir, writeTemp } from './helpers.js';
 
 describe('the quiet filter', () => {

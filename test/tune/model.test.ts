@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { featureLayout } from '../../src/eval/features.js';
 import { weightsFor } from '../../src/eval/weights.js';
 import { loadDataset, type Dataset } from '../../src/tune/dataset.js';
-import { Adam } from '../../src/tune/adam.js';
+import { Adam } from '../../src/math/adam.js';
 import { evaluateRows, fitK, loss, lossAndGradient, setTargets } from '../../src/tune/model.js';
 import { train } from '../../src/tune/train.js';
 import { firstTiltakGames } from './helpers.js';

@@ -2,7 +2,7 @@
 // for any weights). `w2` bounds the output weights, so a test can push the output sum past 32 bits.
 import { inputLayout } from '../../../src/eval/net/inputs.js';
 import { parseNetwork, serializeNetwork, type Network, type NetworkData } from '../../../src/eval/net/network.js';
-import { Rng } from '../../../src/selfplay/rng.js';
+import { Rng } from '../../../src/math/rng.js';
 
 export function randomNetData(size: number, hidden: number, seed: number, w2 = 400): NetworkData {
   const rng = new Rng(seed);

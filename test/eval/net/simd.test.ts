@@ -12,7 +12,7 @@ import { networkFor } from '../../../src/eval/net/nets.js';
 import { simdKernels } from '../../../src/eval/net/simd.js';
 import { SIMD_WASM } from '../../../src/eval/net/simd.generated.js';
 import { parsePtnGames, replayGame } from '../../../src/notation/ptn-game.js';
-import { Rng } from '../../../src/selfplay/rng.js';
+import { Rng } from '../../../src/math/rng.js';
 import { readRepo } from '../../repo.js';
 import { randomNet } from './random-net.js';
 // @ts-expect-error: a plain ES module script without type declarations

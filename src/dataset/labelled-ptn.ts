@@ -7,7 +7,13 @@
 
 import { komiText, numberedMoveLines } from '../match/ptn-writer.js';
 import { tagValue, type PtnGame } from '../notation/ptn-game.js';
-import type { Label } from './label.js';
+
+/** One label: the position before a move, searched. */
+export interface Label {
+  /** Centiflats from White's view (±30000 less the plies to a proven result). */
+  score: number;
+  depth: number;
+}
 
 /** The start of the Annotator tag of a labelled game; the node budget follows. */
 export const LABEL_ANNOTATOR = 'Bredon label';

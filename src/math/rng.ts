@@ -1,4 +1,5 @@
-// A small seeded random number generator (mulberry32) for selfplay's random opening plies.
+// A small seeded random number generator (mulberry32) for selfplay's random opening plies (and
+// the trainer's shuffles, the bridge statistics' resampling, scripts and tests).
 // Math.random cannot be seeded, and a run must be reproducible from its --seed: each game gets
 // its own stream from (seed, game number), so a game's plies do not depend on which worker
 // played it or in what order the games finished.

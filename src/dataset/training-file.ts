@@ -13,7 +13,7 @@
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { isGzipName } from './compressed.js';
+import { isGzipName } from '../notation/compressed.js';
 import { NotationError } from '../notation/errors.js';
 import { WIN_SCORE, WIN_THRESHOLD } from '../search/types.js';
 

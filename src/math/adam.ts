@@ -2,7 +2,8 @@
 // of the gradient and its square. The features count very different things (a flat lead of 10,
 // a wall on one square class now and then), so a single learning rate for plain gradient descent
 // would crawl on some weights and overshoot on others; Adam's steps are about `lr` centiflats for
-// every weight whatever its feature's scale.
+// every weight whatever its feature's scale. The network trainer (src/train/trainer.ts) steps its
+// parameters with it too.
 
 export class Adam {
   private readonly m: Float64Array;
