@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { moveBody, scoreText } from '../../src/annotate/write.js';
 import { parsePtnGames } from '../../src/notation/ptn-game.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
-import { bredon } from '../cli/bredon.js';
+import { bredon, bredonBatch, type Run } from '../cli/bredon.js';
 import { readRepo } from '../repo.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bredon-annotate-'));
@@ -28,11 +28,12 @@ function archiveGames(n: number): string {
   return text.slice(0, starts[n]);
 }
 
-/** ptn check's per-game lines and summary. */
-function check(path: string): string[] {
-  const r = bredon('ptn', 'check', path);
-  expect(r.code, r.stderr).toBe(0);
-  return r.stdout.trim().split('\n');
+/** ptn check's per-game lines and summary, a file after another from one batch of runs. */
+function check(...paths: string[]): string[][] {
+  return bredonBatch(paths.map((path) => ['ptn', 'check', path])).map((r: Run) => {
+    expect(r.code, r.stderr).toBe(0);
+    return r.stdout.trim().split('\n');
+  });
 }
 
 // A game set up from a TPS in which Black, to move, has a tinue in 5: d3 e3< c3> a1 4d2-.
@@ -60,7 +61,8 @@ describe('bredon annotate', () => {
     const out = join(dir, 'two-annotated.ptn');
     const r = bredon('annotate', input, '--depth', '2', '--out', out);
     expect(r.code, r.stderr).toBe(0);
-    expect(check(out)).toEqual(check(input));
+    const [annotated, original] = check(out, input);
+    expect(annotated).toEqual(original);
 
     const before = parsePtnGames(readFileSync(input, 'utf8'));
     const after = parsePtnGames(readFileSync(out, 'utf8'));
@@ -110,7 +112,7 @@ describe('bredon annotate', () => {
   it('annotates a handicap game (each player\'s own reserve) to its end when the smaller one runs out', () => {
     // Black has 3 stones: the sixth ply places the last of them, and the game ends on flats.
     const path = file('handicap.ptn', '[Size "3"]\n[Flats1 "5"]\n[Flats2 "3"]\n\n1. a1 c3 2. b2 a3 3. c1 c2 1/2-1/2\n');
-    expect(check(path)[0]).toBe('game 1: 1/2-1/2 after 6 plies');
+    expect(check(path)[0]![0]).toBe('game 1: 1/2-1/2 after 6 plies');
     const r = bredon('annotate', path, '--depth', '2');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/\[Flats2 "3"\]/);
@@ -127,14 +129,15 @@ describe('bredon annotate', () => {
     const illegal = file('illegal.ptn', '[Size "5"]\n\n1. a1 e5 2. a1\n');
     const malformed = file('malformed.ptn', '[Size "5"]\n\n1. a1 {never closed\n');
     const empty = file('empty.ptn', '\n');
-    for (const args of [[illegal], [malformed], [empty], [join(dir, 'missing.ptn')], [illegal, '--depth', '2', '--movetime', '100'], []]) {
-      const r = bredon('annotate', ...args);
-      expect(r.code, args.join(' ')).toBe(2);
+    const cases = [[illegal], [malformed], [empty], [join(dir, 'missing.ptn')], [illegal, '--depth', '2', '--movetime', '100'], []];
+    const runs = bredonBatch(cases.map((args) => ['annotate', ...args]));
+    runs.forEach((r, i) => {
+      expect(r.code, cases[i]!.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/^bredon annotate: [^\n]+\n$/);
       expect(r.stderr).not.toMatch(/internal error/);
-    }
-    expect(bredon('annotate', illegal).stderr).toMatch(/game 1, ply 3 \(a1\): a1 is not empty/);
+    });
+    expect(runs[0]!.stderr).toMatch(/game 1, ply 3 \(a1\): a1 is not empty/);
   });
 });
 

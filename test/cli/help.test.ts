@@ -4,7 +4,7 @@
 // is tested without touching this file.
 
 import { describe, expect, it } from 'vitest';
-import { bredon, commandNames, type Run } from './bredon.js';
+import { bredon, bredonBatch, commandNames, type Run } from './bredon.js';
 
 /** `bredon` alone is `bredon tei`, which its usage writes `bredon [tei]`. */
 function invokes(name: string, line: string): boolean {
@@ -26,20 +26,36 @@ function expectHelp(name: string, r: Run): void {
 
 const names = commandNames();
 
-describe.each(names)('bredon %s', (name) => {
-  const help = bredon(name, '--help');
+// Every run of this file, a few processes for them all (bredonBatch): seventy processes, one a
+// run, were most of this file's time.
+const ARGS: string[][] = [
+  ...names.flatMap((name) => [[name, '--help'], [name, '-h'], ['help', name], [name, '--no-such-option']]),
+  ['help'], ['--help'], ['-h'], ['help', 'frobnicate'],
+  ['perft', '--size', '5', '--depth', '9', '--help'], ['ptn', 'check', 'nonexistent.ptn', '-h'],
+];
+let runs: Map<string, Run> | undefined;
 
+/** `bredon(...args)` of one of ARGS, from the batch. */
+function run(...args: string[]): Run {
+  runs ??= new Map(bredonBatch(ARGS).map((r, i) => [ARGS[i]!.join('\0'), r]));
+  const r = runs.get(args.join('\0'));
+  if (r === undefined) throw new Error(`bredon ${args.join(' ')} is not among this file's runs (ARGS)`);
+  return r;
+}
+
+describe.each(names)('bredon %s', (name) => {
   it('--help prints its usage and examples, exit 0', () => {
-    expectHelp(name, help);
+    expectHelp(name, run(name, '--help'));
   });
 
   it('-h and bredon help <command> print the same', () => {
-    expect(bredon(name, '-h').stdout).toBe(help.stdout);
-    expect(bredon('help', name).stdout).toBe(help.stdout);
+    const help = run(name, '--help');
+    expect(run(name, '-h')).toEqual(help);
+    expect(run('help', name)).toEqual(help);
   });
 
   it('an unknown option: one line naming it with a usage hint, exit 2', () => {
-    const r = bredon(name, '--no-such-option');
+    const r = run(name, '--no-such-option');
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -51,21 +67,25 @@ describe.each(names)('bredon %s', (name) => {
 
 describe('bredon help', () => {
   it('alone, --help and -h print the usage of every command, exit 0', () => {
-    const r = bredon('help');
+    const r = run('help');
     expect(r.code).toBe(0);
     for (const name of names) expect(r.stdout).toMatch(new RegExp(`^  bredon \\[?${name}\\b`, 'm'));
-    expect(bredon('--help').stdout).toBe(r.stdout);
-    expect(bredon('-h').stdout).toBe(r.stdout);
+    expect(run('--help').stdout).toBe(r.stdout);
+    expect(run('-h').stdout).toBe(r.stdout);
   });
 
   it('of an unknown command says so, exit 2', () => {
-    const r = bredon('help', 'frobnicate');
+    const r = run('help', 'frobnicate');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^bredon: unknown command 'frobnicate'\n/);
   });
 
   it('--help after other arguments, and -h as a short option, still ask for help', () => {
-    expect(bredon('perft', '--size', '5', '--depth', '9', '--help').stdout).toMatch(/^usage: bredon perft /);
-    expect(bredon('ptn', 'check', 'nonexistent.ptn', '-h').stdout).toMatch(/^usage: bredon ptn check /);
+    expect(run('perft', '--size', '5', '--depth', '9', '--help').stdout).toMatch(/^usage: bredon perft /);
+    expect(run('ptn', 'check', 'nonexistent.ptn', '-h').stdout).toMatch(/^usage: bredon ptn check /);
+  });
+
+  it('a batch run is what a process of its own gives: the same output and exit status', () => {
+    for (const args of [['help', 'match'], ['tei', '--no-such-option'], ['help', 'frobnicate']]) expect(bredon(...args), args.join(' ')).toEqual(run(...args));
   });
 });

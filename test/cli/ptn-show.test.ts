@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BREDON, readRepo, repoPath } from '../repo.js';
+import { bredonBatch } from './bredon.js';
 
 interface Run {
   code: number | null;
@@ -91,20 +92,29 @@ describe('bredon ptn check', () => {
   it('lets --size override a wrong Size tag and --komi the Komi tag', () => {
     // White fills the last square of a 3x3 board: 5 white flats to 4 black.
     const file = write('full.ptn', '[Size "4"]\n[Komi "0"]\n[Result "F-0"]\n[TPS "2,1,2/1,2,1/x,1,2 1 5"]\n\n5. a1\n');
-    expect(bredon('ptn', 'check', file).stdout).toMatch(/^game 1: error at line 1: TPS tag: TPS describes a 3x3 board, expected 4x4\n/);
-    expect(bredon('ptn', 'check', file, '--size', '3').stdout).toMatch(/^game 1: F-0 after 1 plies\n1 games: 1 finished, 0 unfinished, 0 errors, 0 result mismatches\n$/);
-    expect(bredon('ptn', 'check', file, '--size', '3', '--komi', '1').stdout).toMatch(/^game 1: 1\/2-1\/2 after 1 plies \(tagged F-0\)\n/);
-    expect(bredon('ptn', 'check', file, '--size', '3', '--komi', '1.5').stdout).toMatch(/^game 1: 0-F after 1 plies \(tagged F-0\)\n/);
+    const [tagged, size, komi, halfKomi] = bredonBatch([
+      ['ptn', 'check', file],
+      ['ptn', 'check', file, '--size', '3'],
+      ['ptn', 'check', file, '--size', '3', '--komi', '1'],
+      ['ptn', 'check', file, '--size', '3', '--komi', '1.5'],
+    ]);
+    expect(tagged!.stdout).toMatch(/^game 1: error at line 1: TPS tag: TPS describes a 3x3 board, expected 4x4\n/);
+    expect(size!.stdout).toMatch(/^game 1: F-0 after 1 plies\n1 games: 1 finished, 0 unfinished, 0 errors, 0 result mismatches\n$/);
+    expect(komi!.stdout).toMatch(/^game 1: 1\/2-1\/2 after 1 plies \(tagged F-0\)\n/);
+    expect(halfKomi!.stdout).toMatch(/^game 1: 0-F after 1 plies \(tagged F-0\)\n/);
   });
 
   it('fails cleanly on an unreadable file or bad arguments', () => {
-    expectCleanFailure(bredon('ptn', 'check', join(dir, 'no-such-file.ptn')), /^bredon ptn: cannot read '.*no-such-file\.ptn': no such file\n$/);
-    expectCleanFailure(bredon('ptn', 'check', dir), /cannot read .*: it is a directory/);
-    expectCleanFailure(bredon('ptn', 'check', write('empty.ptn', '\n\n')), /holds no PTN games/);
-    expectCleanFailure(bredon('ptn', 'check'), /ptn check needs a file/);
-    expectCleanFailure(bredon('ptn', 'verify', 'x.ptn'), /unknown ptn action 'verify'/);
-    expectCleanFailure(bredon('ptn', 'check', 'x.ptn', '--size', '9'), /--size must be from 3 to 8, got 9/);
-    expectCleanFailure(bredon('ptn', 'check', 'x.ptn', '--komi', 'lots'), /--komi: komi 'lots' is not a number/);
+    const cases: [string[], RegExp][] = [
+      [['ptn', 'check', join(dir, 'no-such-file.ptn')], /^bredon ptn: cannot read '.*no-such-file\.ptn': no such file\n$/],
+      [['ptn', 'check', dir], /cannot read .*: it is a directory/],
+      [['ptn', 'check', write('empty.ptn', '\n\n')], /holds no PTN games/],
+      [['ptn', 'check'], /ptn check needs a file/],
+      [['ptn', 'verify', 'x.ptn'], /unknown ptn action 'verify'/],
+      [['ptn', 'check', 'x.ptn', '--size', '9'], /--size must be from 3 to 8, got 9/],
+      [['ptn', 'check', 'x.ptn', '--komi', 'lots'], /--komi: komi 'lots' is not a number/],
+    ];
+    bredonBatch(cases.map(([args]) => args)).forEach((r, i) => expectCleanFailure(r, cases[i]![1]));
   });
 });
 
@@ -125,12 +135,14 @@ describe('bredon show', () => {
   });
 
   it('draws a handicap position with each player\'s own reserve (--stones W,B)', () => {
-    const r = bredon('show', 'x5/x5/x2,1,x2/x5/x4,2 1 2', '--stones', '30,29', '--caps', '1,0');
+    const [r, bad] = bredonBatch([
+      ['show', 'x5/x5/x2,1,x2/x5/x4,2 1 2', '--stones', '30,29', '--caps', '1,0'],
+      ['show', 'x5/x5/x5/x5/x5 1 1', '--stones', '30,29,28'],
+    ]) as [Run, Run];
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines).toContain('White: 29 stones, 1 capstone in reserve; 1 flat on top');
     expect(lines).toContain('Black: 28 stones, 0 capstones in reserve; 1 flat on top');
-    const bad = bredon('show', 'x5/x5/x5/x5/x5 1 1', '--stones', '30,29,28');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--stones must be N \(both players\) or W,B \(White, Black\), got '30,29,28'/);
   });
@@ -149,18 +161,22 @@ describe('bredon show', () => {
 
   it('draws the shared perft positions', () => {
     const positions = (JSON.parse(readRepo('data/perft.json')) as { positions: { tps: string; size: number }[] }).positions;
-    for (const p of positions.slice(-3)) {
-      const r = bredon('show', p.tps);
+    const shown = bredonBatch(positions.slice(-3).map((p) => ['show', p.tps]));
+    for (const [i, p] of positions.slice(-3).entries()) {
+      const r = shown[i]!;
       expect(r.code, p.tps).toBe(0);
       expect(r.stdout.split('\n').filter((l) => l.includes('|'))).toHaveLength(p.size);
     }
   });
 
   it('fails cleanly on malformed TPS', () => {
-    expectCleanFailure(bredon('show', 'x6/x6/x6/x6/x6 1 1'), /^bredon show: TPS row 1 \('x6'\) has 6 squares, expected 5\n$/);
-    expectCleanFailure(bredon('show', 'x5/x5/x5/x5/x,7,x3 1 1'), /bad square '7' in TPS row 5/);
-    expectCleanFailure(bredon('show', 'x5/x5/x5/x5/x5 3 1'), /side to move must be 1 or 2, got '3'/);
-    expectCleanFailure(bredon('show', 'hello'), /TPS needs three fields/);
-    expectCleanFailure(bredon('show'), /show needs a TPS/);
+    const cases: [string[], RegExp][] = [
+      [['show', 'x6/x6/x6/x6/x6 1 1'], /^bredon show: TPS row 1 \('x6'\) has 6 squares, expected 5\n$/],
+      [['show', 'x5/x5/x5/x5/x,7,x3 1 1'], /bad square '7' in TPS row 5/],
+      [['show', 'x5/x5/x5/x5/x5 3 1'], /side to move must be 1 or 2, got '3'/],
+      [['show', 'hello'], /TPS needs three fields/],
+      [['show'], /show needs a TPS/],
+    ];
+    bredonBatch(cases.map(([args]) => args)).forEach((r, i) => expectCleanFailure(r, cases[i]![1]));
   });
 });

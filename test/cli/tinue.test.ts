@@ -2,7 +2,7 @@
 // 2 bad input); and `bredon analyze` saying so when the solver proves a tinue before it searches.
 
 import { describe, expect, it } from 'vitest';
-import { bredon } from './bredon.js';
+import { bredon, bredonBatch } from './bredon.js';
 
 const TINUE_5 = '2,x2,2,x2/x3,2,x2/x2,2,2,2,x/1,1,2,x,1,1/x,1,12221,21112C,x,1/x,1,x,21,2S,1 2 19';
 const TINUE_7 = '2,x4,1/x5,1/x2,12,1211212C,2S,2/1,1,2,1C,112121,1/x2,2,2,x,1/x2,2,x2,1 1 23';
@@ -34,21 +34,22 @@ describe('bredon tinue', () => {
   });
 
   it('bad input: one line on stderr, exit 2', () => {
-    for (const args of [
+    const cases = [
       ['x5/x5 1 1'],
       ['1,1,1,1,1/x5/x5/x5/2,2,2,2,x 2 5'],
       ['x5/x5/x5/x5/x5 1 1'],
       [TINUE_5, '--max-plies', '0'],
       [TINUE_5, '--komi', 'lots'],
       [],
-    ]) {
-      const r = bredon('tinue', ...args);
-      expect(r.code, args.join(' ')).toBe(2);
+    ];
+    const runs = bredonBatch(cases.map((args) => ['tinue', ...args]));
+    runs.forEach((r, i) => {
+      expect(r.code, cases[i]!.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/^bredon tinue: [^\n]+\n$/);
       expect(r.stderr).not.toMatch(/internal error/);
-    }
-    expect(bredon('tinue', '1,1,1,1,1/x5/x5/x5/2,2,2,2,x 2 5').stderr).toMatch(/game is already over/);
+    });
+    expect(runs[1]!.stderr).toMatch(/game is already over/);
   });
 });
 

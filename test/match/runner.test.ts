@@ -68,7 +68,8 @@ function expectAllEnded(log: string): void {
   for (const pid of pids) expect(alive(pid), `process ${pid} still alive`).toBe(false);
 }
 
-describe('runMatch with well-behaved engines', () => {
+// Matches at once where no engine is timed closely: the fakes answer at once, or never.
+describe.concurrent('runMatch with well-behaved engines', () => {
   it('plays random movers to the end, in colour-swapped pairs, and every game replays legally', async () => {
     const logA = logFile();
     const logB = logFile();
@@ -149,13 +150,16 @@ describe('runMatch with well-behaved engines', () => {
 
   it('stops as soon as the SPRT accepts H1, and with H0 when the first engine is the weak one', async () => {
     const sprt = { elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05 };
-    const strong = await play(matchConfig(fake('random'), fake('crash', '--after', '1'), { games: 200, sprt }));
+    // Both matches at once: each is a process start a game (the crasher's), mostly waited for.
+    const [strong, weak] = await Promise.all([
+      play(matchConfig(fake('random'), fake('crash', '--after', '1'), { games: 200, sprt })),
+      play(matchConfig(fake('crash', '--after', '1'), fake('random'), { games: 200, sprt })),
+    ]);
     expect(strong.outcome.stopped).toBe('sprt');
     expect(strong.outcome.sprt?.verdict).toBe('H1');
     expect(strong.outcome.sprt!.llr).toBeGreaterThanOrEqual(strong.outcome.sprt!.upper);
     expect(strong.outcome.tally.games).toBeLessThan(200);
     expect(strong.outcome.tally.games % 2).toBe(0);
-    const weak = await play(matchConfig(fake('crash', '--after', '1'), fake('random'), { games: 200, sprt }));
     expect(weak.outcome.stopped).toBe('sprt');
     expect(weak.outcome.sprt?.verdict).toBe('H0');
     expect(weak.outcome.tally.total.wins).toBe(0);
@@ -199,8 +203,10 @@ describe('runMatch with well-behaved engines', () => {
   });
 });
 
+// The first four at once (their clocks are seconds, or the hung engine's own); the engines that
+// must answer within 300 ms after them, one match at a time.
 describe('runMatch with misbehaving engines', () => {
-  it('forfeits a crashing engine every game, in both colours, and restarts it with its options', async () => {
+  it.concurrent('forfeits a crashing engine every game, in both colours, and restarts it with its options', async () => {
     const log = logFile();
     const config = matchConfig(fake('random'), fake('crash', '--log', log), { games: 4 });
     config.engines[1].options.push({ name: 'hash', value: '64' }, { name: 'Style', value: 'wild' });
@@ -228,7 +234,7 @@ describe('runMatch with misbehaving engines', () => {
     expectAllEnded(log);
   });
 
-  it('a hung engine loses on time, is killed (it ignores SIGTERM) and restarted, and the match goes on', async () => {
+  it.concurrent('a hung engine loses on time, is killed (it ignores SIGTERM) and restarted, and the match goes on', async () => {
     const log = logFile();
     const config = matchConfig(fake('random'), fake('hang', '--log', log), { games: 2, tc: { baseMs: 500, incMs: 0 } });
     const { outcome, games, messages } = await play(config);
@@ -244,7 +250,7 @@ describe('runMatch with misbehaving engines', () => {
     expectAllEnded(log);
   });
 
-  it('forfeits an illegal move and restarts the engine', async () => {
+  it.concurrent('forfeits an illegal move and restarts the engine', async () => {
     const log = logFile();
     const { outcome, games } = await play(matchConfig(fake('illegal', '--log', log), fake('random'), { games: 2 }));
     for (const g of games) {
@@ -258,10 +264,13 @@ describe('runMatch with misbehaving engines', () => {
     expectAllEnded(log);
   });
 
-  it('ignores junk lines but forfeits a malformed or non-canonical bestmove', async () => {
-    for (const bad of ['x9!', 'Fa1', '']) {
-      const log = logFile();
-      const { outcome, games } = await play(matchConfig(fake('random'), fake('malformed', '--bad', bad, '--log', log), { games: 2 }));
+  it.concurrent('ignores junk lines but forfeits a malformed or non-canonical bestmove', async () => {
+    const bads = ['x9!', 'Fa1', ''];
+    const logs = bads.map(() => logFile());
+    // The three matches at once (each on its own log).
+    const matches = await Promise.all(bads.map((bad, i) => play(matchConfig(fake('random'), fake('malformed', '--bad', bad, '--log', logs[i]!), { games: 2 }))));
+    for (const [i, { outcome, games }] of matches.entries()) {
+      const log = logs[i]!;
       expect(outcome.tally.total).toEqual({ wins: 2, losses: 0, draws: 0 });
       for (const g of games) {
         expect(g.termination).toBe('malformed');

@@ -79,12 +79,34 @@ interface Run {
   ptn: string;
 }
 
+/**
+ * The file's search threads, one pool for every bot (a thread's start and its network's load were
+ * most of this file's time): what it logs goes to the log of the bot playing now, and a bot's
+ * close() gives up its search (the next bot's starts once the thread has stopped) rather than
+ * ending the thread. Each bot still clears the table for its games (newGame).
+ */
+let poolLog: (line: string) => void = () => {};
+let pool: SearchPool | undefined;
+afterAll(() => pool?.close());
+function sharedThreads(): SearchThreads {
+  pool ??= new SearchPool({ hashMb: 8, threads: 1, script: BREDON, log: (l) => poolLog(l) });
+  const p = pool;
+  return {
+    start: (job, handlers, startedAt) => p.start(job, handlers, startedAt),
+    stop: () => p.stop(),
+    abandon: () => p.abandon(),
+    newGame: () => p.newGame(),
+    close: () => p.abandon(),
+  };
+}
+
 function play(server: FakePlaytak, options: Partial<BotOptions> = {}, threads?: SearchThreads): Run {
   const logs: string[] = [];
   const outs: string[] = [];
   const ptn = join(dir, `games-${++ptnCount}.ptn`);
   const log = (l: string) => logs.push(l);
-  const pool = threads ?? new SearchPool({ hashMb: 8, threads: 1, script: BREDON, log });
+  poolLog = log;
+  const pool = threads ?? sharedThreads();
   const bot = new PlaytakBot({
     address: parseServerAddress(server.url),
     seek: SEEK,
@@ -104,7 +126,7 @@ function play(server: FakePlaytak, options: Partial<BotOptions> = {}, threads?: 
 
 /** Search threads that record every job before the real ones search it. */
 function recording(jobs: SearchJob[]): SearchThreads {
-  const pool = new SearchPool({ hashMb: 8, threads: 1, script: BREDON, log: () => {} });
+  const pool = sharedThreads();
   return {
     start: (job, handlers, startedAt) => {
       jobs.push(job);

@@ -10,7 +10,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { legalMoves } from '../../src/core/movegen.js';
 import { parsePtnGames, tagValue } from '../../src/notation/ptn-game.js';
 import { playtakSettings } from '../../src/cli/playtak.js';
-import { bredon } from '../cli/bredon.js';
+import { bredonBatch } from '../cli/bredon.js';
 import { BREDON } from '../repo.js';
 import { FakePlaytak, type Scenario } from './fake-server.js';
 
@@ -122,11 +122,12 @@ describe('bredon playtak (the built program)', () => {
       [['--level', 'easy'], /--level must be a whole number/],
       [['--no-review'], /--no-review goes with --chat/],
     ];
-    for (const [args, message] of cases) {
-      const r = bredon('playtak', ...args);
+    const runs = bredonBatch(cases.map(([args]) => ['playtak', ...args]));
+    cases.forEach(([args, message], i) => {
+      const r = runs[i]!;
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.trimEnd().split('\n'), args.join(' ')).toHaveLength(1);
       expect(r.stderr).toMatch(message);
-    }
+    });
   });
 });

@@ -14,7 +14,7 @@ import { QuietCollector, readGames } from '../../src/dataset/read.js';
 import { bredon } from '../cli/bredon.js';
 import { firstTiltakGames, tempDir } from '../tune/helpers.js';
 
-const NODES = 1500;
+const NODES = 600;
 
 function jobOf(text: string, order = 0): LabelJob {
   const game = parsePtnFile(text).find((g) => 'game' in g)!;

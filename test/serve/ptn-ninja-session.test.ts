@@ -15,7 +15,7 @@ import { parseTps } from '../../src/notation/tps.js';
 import { readRepo } from '../repo.js';
 import { Server, WsClient } from './client.js';
 
-const MOVETIME = 400;
+const MOVETIME = 150;
 
 let server: Server;
 beforeAll(async () => {
@@ -199,7 +199,7 @@ describe('the recorded PTN Ninja game switches over bredon serve', () => {
   // PTN Ninja 3.5.5's Analyze Game sends no teinewgame: after the 5x5 game, the 6x6 game's
   // positions reach a 5x5 board (docs/ptn-ninja.md).
   it('answers every go from a completed depth, and says why on a pv line where a position does not fit', async () => {
-    const { ninja, gos, answers } = await replay('data/clients/ptn-ninja-3.5.5-switches.txt', 300);
+    const { ninja, gos, answers } = await replay('data/clients/ptn-ninja-3.5.5-switches.txt', 100);
     expect(answers).toHaveLength(gos.length);
     expect(ninja.strays).toEqual([]);
     let refused = 0;

@@ -101,7 +101,7 @@ describe('roads by spreads', () => {
   it('agrees with brute force on the PlayTak archive', () => {
     const wrong: string[] = [];
     let wins = 0;
-    forEachGamePosition(readRepo('data/games/playtak-6x6-1344.ptn'), 3, (pos) => {
+    forEachGamePosition(readRepo('data/games/playtak-6x6-1344.ptn'), 9, (pos) => {
       wins += check(pos, wrong);
     });
     expect(wrong.slice(0, 5)).toEqual([]);
@@ -121,7 +121,7 @@ describe('roads by spreads', () => {
   it('mayOpenSpreadRoad clears only moves that open no road by a spread, on archive and random games', () => {
     const wrong: string[] = [];
     const counts = { cleared: 0, opened: 0 };
-    forEachGamePosition(readRepo('data/games/playtak-6x6-1344.ptn'), 16, (pos) => checkOpenings(pos, wrong, counts));
+    forEachGamePosition(readRepo('data/games/playtak-6x6-1344.ptn'), 32, (pos) => checkOpenings(pos, wrong, counts));
     forEachRandomPosition(12, 6, 200, (pos) => {
       if (pos.ply >= 2) checkOpenings(pos, wrong, counts);
     });

@@ -77,8 +77,8 @@ function check(pos: Position, t: Tally): void {
 describe('answers to a road threat', () => {
   it('drops only moves that lose to a road next move, on the PlayTak archive and Tiltak games', () => {
     const t: Tally = { threatened: 0, dropped: 0, wrong: [] };
-    forEachGamePosition(readRepo('data/games/playtak-6x6-1344.ptn'), 6, (pos) => check(pos, t));
-    forEachGamePosition(readRepo('data/games/tiltak-selfplay-5x5-komi2.ptn'), 10, (pos) => check(pos, t));
+    forEachGamePosition(readRepo('data/games/playtak-6x6-1344.ptn'), 12, (pos) => check(pos, t));
+    forEachGamePosition(readRepo('data/games/tiltak-selfplay-5x5-komi2.ptn'), 20, (pos) => check(pos, t));
     expect(t.wrong.slice(0, 5)).toEqual([]);
     expect(t.threatened).toBeGreaterThan(1000);
     expect(t.dropped).toBeGreaterThan(10 * t.threatened); // most moves facing a tak are irrelevant

@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fnv1a, parseNetwork } from '../../src/eval/net/network.js';
 import { readGenerated } from '../../src/train/net-files.js';
-import { bredon } from '../cli/bredon.js';
+import { bredon, bredonBatch, type Run } from '../cli/bredon.js';
 import { firstTiltakGames, tempDir } from '../tune/helpers.js';
 
 function train(dir: string, data: string, extra: string[] = []) {
@@ -53,10 +53,15 @@ describe('bredon train', () => {
 
   it('names what is wrong with its arguments', () => {
     const dir = tempDir();
-    expect(bredon('train', '--size', '6').stderr).toMatch(/--data is required/);
-    expect(bredon('train', '--size', '6', '--data', join(dir, 'none.ptn')).stderr).toMatch(/no such file/);
-    expect(bredon('train', '--size', '6', '--data', 'x.txt').stderr).toMatch(/must be \.ptn/);
-    const r = bredon('train', '--size', '6', '--data', firstTiltakGames(2, dir), '--hidden', '0');
+    const [noData, none, txt, r] = bredonBatch([
+      ['train', '--size', '6'],
+      ['train', '--size', '6', '--data', join(dir, 'none.ptn')],
+      ['train', '--size', '6', '--data', 'x.txt'],
+      ['train', '--size', '6', '--data', firstTiltakGames(2, dir), '--hidden', '0'],
+    ]) as [Run, Run, Run, Run];
+    expect(noData.stderr).toMatch(/--data is required/);
+    expect(none.stderr).toMatch(/no such file/);
+    expect(txt.stderr).toMatch(/must be \.ptn/);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--hidden must be from 1/);
     expect(existsSync(join(dir, 'nets'))).toBe(false);
@@ -82,18 +87,21 @@ describe('bredon train', () => {
     // It starts well below the linear evaluation's loss on Tiltak's games.
     expect(fromNet.train).toBeLessThan(0.9 * linear.train);
     // Its hidden size is taken from the file; another one, another size or a damaged file is refused.
-    const hidden = bredon('train', '--size', '6', '--data', data, '--init', tiltakNet, '--hidden', '8', '--dry-run');
-    expect(hidden.code).toBe(2);
-    expect(hidden.stderr).toMatch(/hidden units a side, not 8/);
-    const other = bredon('train', '--size', '5', '--data', data, '--init', tiltakNet, '--dry-run');
-    expect(other.code).toBe(2);
-    expect(other.stderr).toMatch(/--init .*is for 6x6, not 5x5/);
     const bad = join(dir, '6x6-00000000.bin');
     copyFileSync(tiltakNet, bad);
-    const damaged = bredon('train', '--size', '6', '--data', data, '--init', bad, '--dry-run');
+    const [hidden, other, damaged, missing] = bredonBatch([
+      ['train', '--size', '6', '--data', data, '--init', tiltakNet, '--hidden', '8', '--dry-run'],
+      ['train', '--size', '5', '--data', data, '--init', tiltakNet, '--dry-run'],
+      ['train', '--size', '6', '--data', data, '--init', bad, '--dry-run'],
+      ['train', '--size', '6', '--data', data, '--init', join(dir, 'none.bin')],
+    ]) as [Run, Run, Run, Run];
+    expect(hidden.code).toBe(2);
+    expect(hidden.stderr).toMatch(/hidden units a side, not 8/);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/--init .*is for 6x6, not 5x5/);
     expect(damaged.code).toBe(2);
     expect(damaged.stderr).toMatch(/hash .* does not match/);
-    expect(bredon('train', '--size', '6', '--data', data, '--init', join(dir, 'none.bin')).stderr).toMatch(/--init .*no such file/);
+    expect(missing.stderr).toMatch(/--init .*no such file/);
   });
 });
 
