@@ -12,9 +12,8 @@
 
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { squareName } from '../src/core/sizes.js';
 import { Rng } from '../src/math/rng.js';
-import { bookLines, openingKey } from '../src/match/opening-key.js';
+import { bookLines, openingKey, randomFourPly } from '../src/match/opening-key.js';
 
 const { values } = parseArgs({
   options: { size: { type: 'string' }, count: { type: 'string', default: '1000' }, seed: { type: 'string', default: '1' } },
@@ -35,12 +34,7 @@ const rng = new Rng(seed);
 const lines: string[] = [];
 const seen = new Set<string>();
 while (lines.length < count) {
-  const squares: number[] = [];
-  while (squares.length < 4) {
-    const sq = rng.below(size * size);
-    if (!squares.includes(sq)) squares.push(sq);
-  }
-  const moves = squares.map((sq) => squareName(sq, size));
+  const moves = randomFourPly(rng, size);
   const line = moves.join(' ');
   if (seen.has(line)) continue;
   seen.add(line);

@@ -23,8 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Position } from '../src/core/position.js';
-import { squareName } from '../src/core/sizes.js';
-import { bookFileSize, bookLines, dataFourPlyKeys, isTestBook, openingPosition, symmetryKey } from '../src/match/opening-key.js';
+import { bookFileSize, bookLines, dataFourPlyKeys, isTestBook, openingPosition, randomFourPly, symmetryKey } from '../src/match/opening-key.js';
 import { parseTps } from '../src/notation/tps.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
@@ -143,13 +142,8 @@ while (lines.length < count) {
     process.stderr.write(`test-book.ts: only ${lines.length} of ${count} openings found in ${counts.drawn} candidates\n`);
     process.exit(1);
   }
-  const squares: number[] = [];
-  while (squares.length < 4) {
-    const sq = rng.below(size * size);
-    if (!squares.includes(sq)) squares.push(sq);
-  }
+  const moves = randomFourPly(rng, size);
   counts.drawn++;
-  const moves = squares.map((sq) => squareName(sq, size));
   const pos: Position | null = openingPosition(moves, size);
   if (pos === null) throw new Error(`internal: ${moves.join(' ')} does not play`); // four flats never end a game on 5x5 or larger
   const key = symmetryKey(pos);

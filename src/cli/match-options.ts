@@ -14,8 +14,6 @@ import { UsageError } from './errors.js';
 export const MAX_PLIES = 1000;
 export const DEFAULT_GAMES = 100;
 export const DEFAULT_SPRT_GAMES = 20_000;
-/** The largest elo0 and elo1 of --sprt, either way: past it the expected scores are 0 or 1. */
-const MAX_SPRT_ELO = 1000;
 
 /** Takes `--sprt` and the `key=value` words after it out of argv (parseArgs cannot take several values). */
 export function extractSprt(argv: string[]): { rest: string[]; sprt: SprtParams | null } {
@@ -30,11 +28,7 @@ export function extractSprt(argv: string[]): { rest: string[]; sprt: SprtParams 
     }
     rest.push(argv[i]!);
   }
-  const sprt = words === null ? null : parseSprtWords(words);
-  for (const k of ['elo0', 'elo1'] as const) {
-    if (sprt !== null && Math.abs(sprt[k]) > MAX_SPRT_ELO) throw new UsageError(`--sprt ${k} must be from -${MAX_SPRT_ELO} to ${MAX_SPRT_ELO}, got ${sprt[k]}`);
-  }
-  return { rest, sprt };
+  return { rest, sprt: words === null ? null : parseSprtWords(words) };
 }
 
 /** `1:NAME=VALUE` or `NAME=VALUE` (both engines). */

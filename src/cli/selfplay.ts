@@ -133,10 +133,8 @@ export async function runSelfplay(argv: string[], out: (line: string) => void): 
   const seed = intOption('seed', values.seed, 0, 0xffff_ffff) ?? Math.floor(Math.random() * 0x1_0000_0000);
   const [firstLine, lastLine] = linesOption(values['opening-lines']);
 
-  const builtIn = values.openings === undefined ? trainingBook(size) : undefined;
-  const book = values.openings ?? builtIn!.source;
-  const all = builtIn?.openings ?? readOpenings(book, size);
-  if (builtIn === undefined) refuseTestOpenings(all, book, size);
+  const { openings: all, source: book } = values.openings === undefined ? trainingBook(size) : { openings: readOpenings(values.openings, size), source: values.openings };
+  if (values.openings !== undefined) refuseTestOpenings(all, book, size);
   const openings = all.filter((o) => o.line >= firstLine && o.line <= lastLine);
   if (openings.length === 0) throw new UsageError(`${book} has no openings on lines ${firstLine}-${lastLine}`);
   const openingsText = `${book} lines ${firstLine}-${lastLine} (${openings.length} openings)`;
@@ -177,4 +175,3 @@ function refuseTestOpenings(openings: readonly Opening[], file: string, size: nu
   const found = openings.find((o) => o.tps === null && o.moves.length === OPENING_PLIES && keys.has(openingKey(o.moves, size)));
   if (found !== undefined) throw new UsageError(`${file} line ${found.line} is an opening of ${test.source} (up to symmetry): test-book openings are for matches only`);
 }
-

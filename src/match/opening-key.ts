@@ -16,8 +16,10 @@ import { isLegalMove, MAX_MOVES } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import { gameResult, ONGOING } from '../core/result.js';
 import { transformSquare } from '../core/symmetry.js';
-import { isSupportedSize } from '../core/sizes.js';
+import { isSupportedSize, squareName } from '../core/sizes.js';
+import type { Rng } from '../math/rng.js';
 import { readDecompressed, readTextFile } from '../notation/compressed.js';
+import { RESULT_TOKENS } from '../notation/ptn-game.js';
 import { parseMove } from '../notation/ptn-move.js';
 import { parseTps, startTps } from '../notation/tps.js';
 
@@ -60,21 +62,36 @@ export function symmetryKey(pos: Position): string {
   return best;
 }
 
-/** The position after `moves` from the empty board, or null when one is unreadable or illegal or the game ends. */
-export function openingPosition(moves: readonly string[], size: number): Position | null {
-  const pos = parseTps(startTps(size), {}, size);
+/** Plays `moves` on `pos`; false as soon as one is unreadable or illegal or the game ends. */
+function playOpening(pos: Position, moves: readonly string[]): boolean {
   for (const text of moves) {
     let move: number;
     try {
-      move = parseMove(text, size);
+      move = parseMove(text, pos.size);
     } catch {
-      return null;
+      return false;
     }
-    if (!isLegalMove(pos, move, scratch)) return null;
+    if (!isLegalMove(pos, move, scratch)) return false;
     makeMove(pos, move);
-    if (gameResult(pos) !== ONGOING) return null;
+    if (gameResult(pos) !== ONGOING) return false;
   }
-  return pos;
+  return true;
+}
+
+/** A random four-flat opening: four distinct squares drawn from `rng`, as PTN placements. */
+export function randomFourPly(rng: Rng, size: number): string[] {
+  const squares: number[] = [];
+  while (squares.length < OPENING_PLIES) {
+    const sq = rng.below(size * size);
+    if (!squares.includes(sq)) squares.push(sq);
+  }
+  return squares.map((sq) => squareName(sq, size));
+}
+
+/** The position after `moves` from the empty board, or null when one is unreadable or illegal or the game ends. */
+export function openingPosition(moves: readonly string[], size: number): Position | null {
+  const pos = parseTps(startTps(size), {}, size);
+  return playOpening(pos, moves) ? pos : null;
 }
 
 /** The symmetry key of a book line (its moves from the empty board), or null when it is not a playable line. */
@@ -117,7 +134,6 @@ export function bookFourPlyKeys(text: string, size: number): string[] {
 
 const TAG_LINE = /^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$/;
 const MOVE_NUMBER = /^[0-9]+\.(?:\.\.)?/;
-const RESULTS = new Set(['R-0', '0-R', 'F-0', '0-F', '1-0', '0-1', '1/2-1/2', '0-0']);
 
 /** The first `count` move words of a game's move text (comments, numbers, placeholders and results left out). */
 function firstMoveWords(moveText: string, count: number): string[] {
@@ -141,7 +157,7 @@ function firstMoveWords(moveText: string, count: number): string[] {
     while (j < n && !/[\s{]/.test(moveText[j]!)) j++;
     const word = moveText.slice(i, j).replace(MOVE_NUMBER, '');
     i = j;
-    if (word === '' || word === '--' || word === '...' || RESULTS.has(word)) continue;
+    if (word === '' || word === '--' || word === '...' || RESULT_TOKENS.includes(word)) continue;
     words.push(word);
   }
   return words;
@@ -190,18 +206,7 @@ function gameFourPlyKey(tags: Map<string, string>, moveText: string, defaultSize
   }
   const need = OPENING_PLIES - pos.ply;
   if (need < 0) return null;
-  for (const text of firstMoveWords(moveText, need)) {
-    let move: number;
-    try {
-      move = parseMove(text, pos.size);
-    } catch {
-      return null;
-    }
-    if (!isLegalMove(pos, move, scratch)) return null;
-    makeMove(pos, move);
-    if (gameResult(pos) !== ONGOING) return null;
-  }
-  if (pos.ply !== OPENING_PLIES) return null;
+  if (!playOpening(pos, firstMoveWords(moveText, need)) || pos.ply !== OPENING_PLIES) return null;
   return { size: pos.size, key: symmetryKey(pos) };
 }
 

@@ -61,6 +61,9 @@ export function sprtState(pentanomial: readonly number[], p: SprtParams): SprtSt
   return { llr, lower, upper, verdict };
 }
 
+/** The largest elo0 and elo1 of --sprt, either way: past it the expected scores are 0 or 1. */
+const MAX_SPRT_ELO = 1000;
+
 /** Parses `elo0=A elo1=B alpha=X beta=Y` words (any subset; the rest default). */
 export function parseSprtWords(words: readonly string[]): SprtParams {
   const p: SprtParams = { ...DEFAULT_SPRT };
@@ -72,6 +75,9 @@ export function parseSprtWords(words: readonly string[]): SprtParams {
   if (!(p.elo0 < p.elo1)) throw new MatchError(`--sprt needs elo0 < elo1, got elo0=${p.elo0} elo1=${p.elo1}`);
   for (const k of ['alpha', 'beta'] as const) {
     if (!(p[k] > 0 && p[k] < 0.5)) throw new MatchError(`--sprt ${k} must be between 0 and 0.5, got ${p[k]}`);
+  }
+  for (const k of ['elo0', 'elo1'] as const) {
+    if (Math.abs(p[k]) > MAX_SPRT_ELO) throw new MatchError(`--sprt ${k} must be from -${MAX_SPRT_ELO} to ${MAX_SPRT_ELO}, got ${p[k]}`);
   }
   return p;
 }
