@@ -1,6 +1,7 @@
 // The repository stands alone: a clone on a machine with nothing beside it builds, passes its
 // tests and runs every documented command. So no code, test, bench, script or doc may name a
-// folder beside the checkout (the team's `../shared`), and the data the project uses is in data/.
+// folder beside the checkout (the team's shared folder, one level up), and the data the project
+// uses is in data/.
 
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ function projectFiles(): string[] {
 describe('the repository', () => {
   it('names no folder beside the checkout in its code, tests, scripts or docs', () => {
     const self = 'test/docs/standalone.test.ts';
-    // `../shared`, `'..', 'shared'` (path.join's pieces) and `../../shared` alike.
+    // The shared folder one or two levels up, written as a path or as path.join's pieces.
     const outside = /\.\.[\\/]+shared\b|['"]\.\.['"],\s*(['"]\.\.['"],\s*)?['"]shared['"]/;
     const found: string[] = [];
     for (const f of projectFiles()) {
