@@ -6,8 +6,8 @@
 // let go can be named. Plain data out; writing it as PTN and summing it up are other files.
 //
 // Scores are centiflats from the mover's view, or WIN_SCORE - plies for a proven result (search
-// types.ts); a proven result several plies away still compares sensibly with a near one (a win
-// in 5 instead of 3 loses 2 "centiflats", a thrown-away win about 30000).
+// types.ts); the marks read the drop of the mover's win chance (marks.ts), in which a win in 5
+// instead of 3 loses nothing and a thrown-away win all that was left.
 
 import { makeMove } from '../core/makemove.js';
 import type { Position } from '../core/position.js';
@@ -15,18 +15,13 @@ import { boardResult, DRAW, ONGOING, REPETITION, resultWinner, type ResultCode }
 import { scanRoads } from '../core/roads.js';
 import { parseMove } from '../notation/ptn-move.js';
 import { replayGame, startPosition, tagValue, type PtnGame, type PtnMove } from '../notation/ptn-game.js';
+import { steadyScore } from '../search/expected-score.js';
 import { Searcher } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchLimits } from '../search/types.js';
 import { TinueInputError, TinueSolver } from '../tinue/dfpn.js';
 import { roadInOne } from '../tinue/threats.js';
-
-/** A move's loss from which it gets `?`: one flat. */
-export const MISTAKE_CP = 100;
-/** A move's loss from which it gets `??`: three flats (a thrown-away proven result loses far more). */
-export const BLUNDER_CP = 300;
-/** A move's loss from which the engine's better move is shown: a third of a flat. */
-export const BETTER_CP = 30;
+import { BETTER_DROP, chancePoints, dropOf, markFor, type Mark } from './marks.js';
 
 /** One line of the engine: moves from the position it was searched in, and its score there. */
 export interface EngineLine {
@@ -46,8 +41,13 @@ export interface AnnotatedMove {
   before: number;
   /** What the mover got: the position after the move, mover's view, counted from before it. */
   after: number;
-  /** before - after, never below 0 (a deeper look after the move can find more than before). */
+  /** before - after in centiflats, never below 0 (a deeper look after the move can find more than before). */
   loss: number;
+  /** The mover's win chance before and after the move (points, 0-100: marks.ts). */
+  chanceBefore: number;
+  chanceAfter: number;
+  /** chanceBefore - chanceAfter, never below 0, or 100 for a proof let go (marks.ts dropOf): what the marks are read off. */
+  drop: number;
   /** The position after the move from White's view, counted from after it (for the comment). */
   whiteAfter: number;
   /** Depth of the search behind whiteAfter (0 when the game ended with the move). */
@@ -65,12 +65,12 @@ export interface AnnotatedMove {
    */
   missedTinue: number;
   tinueLine: number[];
-  mark: '' | '?' | '??';
+  mark: Mark;
   /** Whether the move is the search's best move. */
   playedBest: boolean;
   /**
    * The engine's lines before the move, best first, when it preferred another move by at least
-   * BETTER_CP. One today; several once the search reports more than one (multi-PV).
+   * BETTER_DROP points of win chance. One today; several once the search reports more than one (multi-PV).
    */
   better: EngineLine[];
 }
@@ -148,10 +148,14 @@ export class Annotator {
       results.push(result);
       tinues.push(undefined);
       if (result === ONGOING) {
-        const r = this.searcher.search(pos, halfKomi, this.options.limits);
-        scores.push(r.score);
+        // The score as TEI shows it: steadied by the previous depth's (expected-score.ts).
+        const byDepth: number[] = [];
+        const r = this.searcher.search(pos, halfKomi, this.options.limits, (info) => {
+          if (info.bound === 'exact') byDepth[info.depth] = info.score;
+        });
+        scores.push(steadyScore(r.score, byDepth[r.depth - 1]));
         depths.push(r.depth);
-        lines.push({ moves: r.pv.length > 0 ? r.pv : [r.best], score: r.score });
+        lines.push({ moves: r.pv.length > 0 ? r.pv : [r.best], score: scores.at(-1)! });
         if (i < game.moves.length && missedTinues.includes(pos.side)) tinues[i] = this.tinueBefore(pos, halfKomi);
       } else {
         scores.push(0);
@@ -165,55 +169,75 @@ export class Annotator {
       makeMove(pos, m);
     }
 
-    // Pass 2: judge each move, replaying once more for the tak and tinue marks.
-    const out: AnnotatedMove[] = [];
+    // Pass 2: the tak and tinue marks, replaying once more.
     const replayPos = startPosition(game, size);
+    const sides: number[] = [];
+    const smashes: boolean[] = [];
+    const taks: boolean[] = [];
+    const tinuesAfter: number[] = [];
+    for (let i = 0; i < moves.length; i++) {
+      sides.push(replayPos.side);
+      makeMove(replayPos, moves[i]!);
+      smashes.push(replayPos.undoSmash[replayPos.depth - 1] !== 0);
+      let tak = false;
+      let tinue = 0;
+      if (results[i + 1] === ONGOING) {
+        scanRoads(replayPos);
+        tak = roadInOne(replayPos, sides[i]!) !== 0;
+        if (tak) tinue = this.tinueAfter(replayPos, halfKomi);
+      }
+      taks.push(tak);
+      tinuesAfter.push(tinue);
+    }
+    // A reply proven to be a tinue proves the position before it won for the replier: the move
+    // before the reply walked into it, whatever a shorter search thought.
+    for (let i = 1; i < moves.length; i++) {
+      if (tinuesAfter[i]! > 0 && scores[i]! < WIN_THRESHOLD) scores[i] = WIN_SCORE - (tinuesAfter[i]! + 1);
+    }
+
+    // Pass 3: judge each move.
+    const out: AnnotatedMove[] = [];
     for (let i = 0; i < moves.length; i++) {
       const m = moves[i]!;
-      const side = replayPos.side;
-      makeMove(replayPos, m);
-      const smash = replayPos.undoSmash[replayPos.depth - 1] !== 0;
+      const side = sides[i]!;
       const ended = results[i + 1]!;
       const before = scores[i]!;
       const after = ended === ONGOING ? fromBefore(scores[i + 1]!) : decidedScore(ended, side);
       const loss = Math.max(0, before - after);
+      const chanceBefore = chancePoints(before, pos.size);
+      const chanceAfter = chancePoints(after, pos.size);
+      const drop = dropOf(before, after, pos.size);
       const best = lines[i]!.moves[0] ?? 0;
       const playedBest = best === m;
-      let tak = false;
-      let tinue = 0;
-      if (ended === ONGOING) {
-        scanRoads(replayPos);
-        tak = roadInOne(replayPos, side) !== 0;
-        if (tak) tinue = this.tinueAfter(replayPos, halfKomi);
-      }
       let whiteAfter: number;
       if (ended !== ONGOING) whiteAfter = ended === DRAW || ended === REPETITION ? 0 : resultWinner(ended) === 0 ? WIN_SCORE : -WIN_SCORE;
-      else whiteAfter = replayPos.side === 0 ? scores[i + 1]! : -scores[i + 1]!;
+      else whiteAfter = side === 1 ? scores[i + 1]! : -scores[i + 1]!;
       // A tinue let go: the mover neither won nor kept a proven win (its tinue, or the search's).
       const had = tinues[i];
       const won = ended !== ONGOING && resultWinner(ended) === side;
+      const tinue = tinuesAfter[i]!;
       const missed = had !== undefined && !won && tinue === 0 && after < WIN_THRESHOLD;
-      let mark: AnnotatedMove['mark'] = '';
-      if (!playedBest && loss >= BLUNDER_CP) mark = '??';
-      else if (!playedBest && loss >= MISTAKE_CP) mark = '?';
       out.push({
         ptn: game.moves[i]!,
         move: m,
         side,
-        smash,
+        smash: smashes[i]!,
         before,
         after,
         loss,
+        chanceBefore,
+        chanceAfter,
+        drop,
         whiteAfter,
         depth: depths[i + 1]!,
         ended,
-        tak,
+        tak: taks[i]!,
         tinue,
         missedTinue: missed ? had.plies : 0,
         tinueLine: missed ? had.line : [],
-        mark,
+        mark: markFor(drop, playedBest),
         playedBest,
-        better: !playedBest && loss >= BETTER_CP && best !== 0 ? [lines[i]!] : [],
+        better: !playedBest && drop >= BETTER_DROP && best !== 0 ? [lines[i]!] : [],
       });
     }
     return { game, halfKomi, size: pos.size, resultText: replay.resultText, moves: out };

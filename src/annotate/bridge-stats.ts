@@ -8,11 +8,15 @@
 // errors are clustered by game and intervals are a bootstrap over games.
 
 import { Rng } from '../math/rng.js';
-import { BLUNDER_CP } from './analysis.js';
 import type { BridgeRecord, JudgedMove } from './level-bridge.js';
 
 /** A move's loss is capped here (centiflats: five flats) before it is averaged. */
 export const LOSS_CAP = 500;
+/**
+ * The blunder rate's threshold, centiflats (three flats): the bridge's own measure, in the
+ * evaluation's unit as docs/levels.md's figures were taken, not the review's marks (marks.ts).
+ */
+export const BLUNDER_CP = 300;
 
 export interface MoveStats {
   moves: number;

@@ -1,12 +1,12 @@
 // A review of one player's game, as a teacher gives it after the game: the player's costliest
-// moves by the search's score swing (the loss of analysis.ts), what the engine would have played
+// moves by the drop of their win chance (marks.ts, the rule annotate and the page share), what the engine would have played
 // instead, and the tinues the player had and let go. Said to the player ("you"), by the engine
 // that played them ("I"), in short sentences a chat line can carry. Choosing and wording only:
 // the analysis is analysis.ts's, the link to the annotated game review-link.ts's.
 
 import { formatMove } from '../notation/ptn-move.js';
-import { WIN_SCORE, WIN_THRESHOLD } from '../search/types.js';
-import { MISTAKE_CP, type AnnotatedMove, type GameAnalysis } from './analysis.js';
+import type { AnnotatedMove, GameAnalysis } from './analysis.js';
+import { chanceText, MISTAKE_DROP, roadText } from './marks.js';
 import { markedMove } from './write.js';
 
 /** The costliest moves named: the issue's "two or three". */
@@ -40,7 +40,7 @@ export function budgetText(budget: ReviewBudget): string {
 
 export interface PlayerReview {
   side: number;
-  /** At most REVIEW_MOVES moves of the player that lost MISTAKE_CP or more, costliest first. */
+  /** At most REVIEW_MOVES moves of the player marked `?` or `??` (marks.ts), costliest first. */
   costliest: AnnotatedMove[];
   /** The player's moves that let a proven tinue go, not already among the costliest. */
   missedTinues: AnnotatedMove[];
@@ -50,8 +50,8 @@ export interface PlayerReview {
 export function reviewPlayer(a: GameAnalysis, side: number): PlayerReview {
   const own = a.moves.filter((m) => m.side === side);
   const costliest = own
-    .filter((m) => !m.playedBest && m.loss >= MISTAKE_CP)
-    .sort((x, y) => y.loss - x.loss || x.ptn.ply - y.ptn.ply)
+    .filter((m) => m.mark !== '')
+    .sort((x, y) => y.drop - x.drop || y.loss - x.loss || x.ptn.ply - y.ptn.ply)
     .slice(0, REVIEW_MOVES);
   const missedTinues = own.filter((m) => m.missedTinue > 0 && !costliest.includes(m)).slice(0, REVIEW_TINUES);
   return { side, costliest, missedTinues };
@@ -67,17 +67,6 @@ export function moveLabel(m: AnnotatedMove): string {
   return `${m.ptn.moveNumber}.${m.side === 1 ? '..' : ''} ${markedMove(m)}`;
 }
 
-function plies(n: number): string {
-  return `${n} ${n === 1 ? 'ply' : 'plies'}`;
-}
-
-/** A score from the mover's view: "+1.25" flats, or "won in 3 plies" / "lost in 2 plies". */
-export function moverScoreText(score: number): string {
-  const abs = Math.abs(score);
-  if (abs >= WIN_THRESHOLD) return `${score > 0 ? 'won' : 'lost'} in ${plies(WIN_SCORE - abs)}`;
-  return `${score < 0 ? '-' : '+'}${(abs / 100).toFixed(2)}`;
-}
-
 function line(moves: number[], size: number): string {
   return moves
     .slice(0, LINE_PLIES)
@@ -86,16 +75,23 @@ function line(moves: number[], size: number): string {
 }
 
 function tinueText(m: AnnotatedMove, size: number): string {
-  return `a tinue (a forced road in ${plies(m.missedTinue)}) starting ${formatMove(m.tinueLine[0]!, size)}: ${line(m.tinueLine, size)}`;
+  return `a tinue (${roadText(m.missedTinue)}, forced) starting ${formatMove(m.tinueLine[0]!, size)}: ${line(m.tinueLine, size)}`;
+}
+
+/** "your win chance fell from 78% to 55%", or with a proven result "from a win in 2 moves to 40%". */
+function dropText(m: AnnotatedMove, size: number): string {
+  const before = chanceText(m.before, size);
+  const after = chanceText(m.after, size);
+  return before.endsWith('%') && after.endsWith('%') ? `your win chance fell from ${before} to ${after}` : `it took you from ${before} to ${after}`;
 }
 
 /** One sentence on one move of the review (under 200 characters). */
 export function reviewSentence(m: AnnotatedMove, size: number): string {
   const tinue = m.missedTinue > 0 ? ` You had ${tinueText(m, size)}.` : '';
-  if (m.loss < MISTAKE_CP) return `${moveLabel(m)}: you missed ${tinueText(m, size)}.`;
+  if (m.drop < MISTAKE_DROP) return `${moveLabel(m)}: you missed ${tinueText(m, size)}.`;
   const better = m.better[0];
   const instead = better !== undefined && better.moves.length > 0 ? ` I would have played ${formatMove(better.moves[0]!, size)}: ${line(better.moves, size)}.` : '';
-  return `${moveLabel(m)} took you from ${moverScoreText(m.before)} to ${moverScoreText(m.after)}.${instead}${tinue}`;
+  return `${moveLabel(m)}: ${dropText(m, size)}.${instead}${tinue}`;
 }
 
 /** The review as sentences: what it is, then one per move named, in game order. */
@@ -104,7 +100,7 @@ export function reviewSentences(r: PlayerReview, size: number, budget: string): 
   const n = r.costliest.length;
   const head =
     n === 0
-      ? `By my full search (${budget}), no move of yours lost a flat or more.`
-      : `Your ${n === 1 ? 'costliest move' : `${n} costliest moves`} by my full search (${budget}; scores in flats for you), and what I would have played:`;
+      ? `By my full search (${budget}), no move of yours cost you ${MISTAKE_DROP} points of win chance or more.`
+      : `Your ${n === 1 ? 'costliest move' : `${n} costliest moves`} by my full search (${budget}), with your win chance before and after, and what I would have played.`;
   return [head, ...moves.map((m) => reviewSentence(m, size))];
 }

@@ -1,10 +1,11 @@
 // An analysed game back as PTN: its tags (plus an Annotator tag), then its moves as written, each
-// with Bredon's marks and a comment, e.g. `12. c3' {+0.35 d9} Sd4?? {-3.20 d9; better e4 +0.10: e4 d5 c3>}`:
-// - the comment: the position after the move from White's view, flats (+ for White) or "White
-//   wins in 3" (plies to a proven result), and the depth; a move that ends the game says how;
-// - `'` a tak, `''` a tinue the solver proved ("tinue in N"), `*` a capstone flattening a wall;
-// - `?` / `??` a loss of MISTAKE_CP / BLUNDER_CP or more, never on the engine's own best move;
-// - "better": the engine's move and line when it preferred another by BETTER_CP or more. docs/rules.md
+// with Bredon's marks and a comment, e.g. `12. c3' {White 58% d9} Sd4?? {White 81% d9; better e4 White 60%: e4 d5 c3>}`:
+// - the comment: White's win chance after the move (marks.ts), or "White wins in 2 moves" (the
+//   winner's moves to a proven result), and the depth; a move that ends the game says how;
+// - `'` a tak, `''` a tinue the solver proved ("tinue, a road in N moves"), `*` a capstone flattening a wall;
+// - `?` / `??` by marks.ts's rule (the mover's win chance fell by 5 / 12.5 points or more), never
+//   on the engine's own best move;
+// - "better": the engine's move and line when it preferred another by BETTER_DROP or more. docs/rules.md
 //   defines no variation syntax and Bredon's reader takes none, so the line goes in the comment,
 //   where every reader (PTN Ninja too) shows it; likewise "missed tinue" and the tinue's line.
 // Earlier comments and marks of the moves are dropped: the comments are Bredon's alone. A review
@@ -12,18 +13,11 @@
 
 import { BLACK_FLATS, BLACK_ROAD, DRAW, ONGOING, REPETITION, WHITE_FLATS, WHITE_ROAD, type ResultCode } from '../core/result.js';
 import { formatMove } from '../notation/ptn-move.js';
-import { WIN_SCORE, WIN_THRESHOLD } from '../search/types.js';
 import type { AnnotatedMove, EngineLine, GameAnalysis } from './analysis.js';
+import { roadText, whiteChanceText } from './marks.js';
 
 /** Moves of a better line shown in a comment. */
 const BETTER_LINE_PLIES = 6;
-
-/** A score from White's view: "+1.25", "-0.40", or "Black wins in 4" (plies) for a proven result. */
-export function scoreText(white: number): string {
-  const abs = Math.abs(white);
-  if (abs >= WIN_THRESHOLD) return `${white > 0 ? 'White' : 'Black'} wins in ${WIN_SCORE - abs}`;
-  return `${white < 0 ? '-' : '+'}${(abs / 100).toFixed(2)}`;
-}
 
 function endText(result: ResultCode): string {
   switch (result) {
@@ -56,14 +50,14 @@ export function markedMove(m: AnnotatedMove, judged = true): string {
 function lineText(line: EngineLine, side: number, size: number, plies: number): string {
   const white = side === 0 ? line.score : -line.score;
   const moves = line.moves.slice(0, plies).map((m) => formatMove(m, size));
-  return `better ${moves[0]} ${scoreText(white)}: ${moves.join(' ')}`;
+  return `better ${moves[0]} ${whiteChanceText(white, size)}: ${moves.join(' ')}`;
 }
 
 /** The comment of a move; `plies`: the moves shown of a line (fewer where room is short). */
 export function moveComment(m: AnnotatedMove, size: number, plies = BETTER_LINE_PLIES): string {
-  const parts = [m.ended !== ONGOING ? endText(m.ended) : `${scoreText(m.whiteAfter)} d${m.depth}`];
-  if (m.tinue > 0) parts.push(`tinue, road in ${m.tinue}`);
-  if (m.missedTinue > 0) parts.push(`missed tinue, road in ${m.missedTinue}: ${m.tinueLine.slice(0, plies).map((x) => formatMove(x, size)).join(' ')}`);
+  const parts = [m.ended !== ONGOING ? endText(m.ended) : `${whiteChanceText(m.whiteAfter, size)} d${m.depth}`];
+  if (m.tinue > 0) parts.push(`tinue, ${roadText(m.tinue)}`);
+  if (m.missedTinue > 0) parts.push(`missed tinue, ${roadText(m.missedTinue)}: ${m.tinueLine.slice(0, plies).map((x) => formatMove(x, size)).join(' ')}`);
   for (const line of m.better) parts.push(lineText(line, m.side, size, plies));
   // Braces would end the comment early; PTN has no escape for them.
   return `{${parts.join('; ').replace(/[{}]/g, '')}}`;

@@ -1,4 +1,4 @@
-// `bredon annotate <game.ptn> [--movetime MS | --depth D] [--out FILE] [--komi K] [--size N]`:
+// `bredon annotate <game.ptn> [--movetime MS | --depth D] [--out FILE] [--curve FILE.svg] [--komi K] [--size N]`:
 // every game of the file searched position by position and written back as PTN with Bredon's
 // comments and marks (src/annotate/write.ts says what they mean), then a summary per game.
 // The PTN goes to --out, or to stdout; the summary to stdout, or to stderr when stdout carries
@@ -6,6 +6,7 @@
 // before any is searched: a malformed or illegal game is one line on stderr and exit 2.
 
 import { appendFileSync, writeFileSync } from 'node:fs';
+import { curveSvg } from '../annotate/curve.js';
 import { readTextOr } from '../notation/read-text.js';
 import { Annotator } from '../annotate/analysis.js';
 import { AnnotateProgress } from '../annotate/progress.js';
@@ -20,7 +21,7 @@ import type { CommandHelp } from './help.js';
 declare const BREDON_VERSION: string;
 const VERSION = typeof BREDON_VERSION === 'string' ? BREDON_VERSION : 'dev';
 
-export const annotateUsage = 'bredon annotate <game.ptn> [--movetime MS | --depth D] [--out FILE] [--komi K] [--size N]';
+export const annotateUsage = 'bredon annotate <game.ptn> [--movetime MS | --depth D] [--out FILE] [--curve FILE.svg] [--komi K] [--size N]';
 
 export const ANNOTATE_DEFAULT_MS = 1000;
 /** The tinue solver's budget per tak move: nodes, so that --depth runs repeat exactly. */
@@ -41,6 +42,8 @@ export const annotateHelp: CommandHelp = {
     `  --movetime MS   search each position this long (default ${ANNOTATE_DEFAULT_MS})`,
     '  --depth D       search each position to depth D instead (the same output on every run)',
     '  --out FILE      write the annotated PTN here instead of stdout',
+    "  --curve FILE    write White's win chance, ply by ply, with the marked moves, as an SVG picture",
+    '                  (a file with several games: FILE-1.svg, FILE-2.svg, ...)',
     '  --komi K        komi in flats, over the Komi tag',
     '  --size N        the board size, over a missing or wrong Size tag',
   ],
@@ -75,6 +78,7 @@ export async function runAnnotate(argv: string[], out: (line: string) => void): 
       movetime: { type: 'string' },
       depth: { type: 'string' },
       out: { type: 'string' },
+      curve: { type: 'string' },
       komi: { type: 'string' },
       size: { type: 'string' },
     },
@@ -123,6 +127,10 @@ export async function runAnnotate(argv: string[], out: (line: string) => void): 
       });
       writePtn((i > 0 ? '\n' : '') + formatAnnotatedGame(analysis, `Bredon ${VERSION}, ${budget} per position`));
       summaries.push(...summarize(analysis));
+      if (values.curve !== undefined) {
+        const svg = games.length === 1 ? values.curve : values.curve.replace(/(\.svg)?$/i, `-${i + 1}.svg`);
+        writeOrFail(() => writeFileSync(svg, curveSvg(analysis)), svg);
+      }
     }
   } finally {
     progress.stop();

@@ -1,7 +1,7 @@
 // `bredon` or `bredon tei`: speak TEI on stdin/stdout (the default with no subcommand).
 
 import { SearchPool } from '../search/worker.js';
-import { OPTIONS } from '../tei/session.js';
+import { OPTIONS } from '../tei/options.js';
 import { runTeiLoop } from '../tei/io.js';
 import { parseCommandArgs } from './args.js';
 import { UsageError } from './errors.js';

@@ -8,7 +8,7 @@ import { basename, dirname } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { inputLayout } from '../eval/net/inputs.js';
 import { fnv1a, hashInName, parseNetwork, serializeNetwork, type Network } from '../eval/net/network.js';
-import { wdlScale } from '../tei/wdl.js';
+import { tunerScale } from '../eval/tuner-scale.js';
 import type { Shape } from '../train/model.js';
 import { DEFAULT_GENERATED, DEFAULT_NETS_DIR, installNetwork, writeNetwork } from '../train/net-files.js';
 import { dataSha256, manifestPath, readManifest, repositoryRoot, resolveRebuild, trainArgs, type TrainManifest } from '../train/manifest.js';
@@ -199,7 +199,7 @@ async function train(argv: string[], out: (line: string) => void, rebuild: Rebui
     }
   }
 
-  const K = wdlScale(size);
+  const K = tunerScale(size);
   const started = performance.now();
   const log = (line: string) => process.stderr.write(line + '\n');
   const c = new SampleCollector(size, { lambda, K });

@@ -2,7 +2,7 @@
 
 import { formatMove } from '../notation/ptn-move.js';
 import type { SearchInfo, SearchProgress } from '../search/types.js';
-import { formatWdl } from './wdl.js';
+import { ecosystemScore, formatWdl } from './wdl.js';
 
 export interface InfoFormat {
   size: number;
@@ -12,15 +12,22 @@ export interface InfoFormat {
   nodes: number;
   /** `score win|loss <plies>` for proven results instead of a large `score cp` (PTN Ninja). */
   reportWin: boolean;
+  /** `score cp` in centiflats (the option Centiflats) instead of the ecosystem's 200p - 100. */
+  centiflats?: boolean;
   /** Free text after `string` at the end of each `info ... pv` line (PTN Ninja shows it there). */
   note?: string;
 }
 
-/** `score cp <c>` (side to move's view, 100 = one flat), or `score win|loss <plies>` when asked. */
-export function formatScore(info: Pick<SearchInfo, 'score' | 'mateIn' | 'bound'>, reportWin: boolean): string {
+/**
+ * `score cp <c>` from the side to move's view: by default 200p - 100, p the search's expected
+ * score (src/search/expected-score.ts: -100 lost, 0 even, 100 won, the scale PTN Ninja's move
+ * marks assume); with `centiflats`, the search's own centiflats (100 = one flat). With
+ * `reportWin`, `score win|loss <plies>` for a proven result.
+ */
+export function formatScore(info: Pick<SearchInfo, 'score' | 'mateIn' | 'bound'>, reportWin: boolean, size: number, centiflats = false): string {
   let s: string;
   if (reportWin && info.mateIn !== 0) s = `${info.mateIn > 0 ? 'win' : 'loss'} ${Math.abs(info.mateIn)}`;
-  else s = `cp ${Math.round(info.score)}`;
+  else s = `cp ${centiflats ? Math.round(info.score) : ecosystemScore(info.score, info.mateIn, size)}`;
   if (info.bound === 'lower') s += ' lowerbound';
   else if (info.bound === 'upper') s += ' upperbound';
   return `score ${s}`;
@@ -28,7 +35,7 @@ export function formatScore(info: Pick<SearchInfo, 'score' | 'mateIn' | 'bound'>
 
 /** The score and, after it, its `wdl` (PTN Ninja's evaluation bar prefers it; Racetrack skips it). */
 function scoreAndWdl(info: Pick<SearchInfo, 'score' | 'mateIn' | 'bound'>, f: InfoFormat): string {
-  return `${formatScore(info, f.reportWin)} ${formatWdl(info.score, info.mateIn, f.size)}`;
+  return `${formatScore(info, f.reportWin, f.size, f.centiflats)} ${formatWdl(info.score, info.mateIn, f.size)}`;
 }
 
 /**

@@ -5,26 +5,25 @@
 // one `bestmove` per `go` from a completed depth, the watchdog, game state, a refused
 // `position`, levels, MultiPV, end of input), is docs/tei.md's reference.
 
-import { makeMove } from '../core/makemove.js';
 import { isLegalMove, legalMoves, MAX_MOVES } from '../core/movegen.js';
 import { Position, type ReserveOptions } from '../core/position.js';
 import { FLAT, placement } from '../core/move.js';
-import { boardResult, isDecided, ONGOING, resultText } from '../core/result.js';
+import { boardResult, ONGOING, resultText } from '../core/result.js';
 import { DEFAULT_RESERVES, MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
-import { parseMove } from '../notation/ptn-move.js';
-import { parseTps, startTps, tpsSize } from '../notation/tps.js';
+import { tpsSize } from '../notation/tps.js';
 import { legalPrefix } from '../search/pv.js';
 import { levelPaceMs, MAX_LEVEL } from '../search/levels.js';
+import { steadyScore } from '../search/expected-score.js';
 import { searchLimits } from '../search/time.js';
-import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchProgress, type SearchResult } from '../search/types.js';
-import { MAX_THREADS, type SearchHandlers, type SearchJob } from '../search/worker.js';
+import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchProgress, type SearchResult } from '../search/types.js';
+import type { SearchHandlers, SearchJob } from '../search/worker.js';
+import { buildPosition, PositionError, type GamePosition } from './game-position.js';
 import { excerpt, parseLine, UNREADABLE_GO, type Command, type GoParams } from './parse.js';
+import { MAX_HALF_KOMI, MIN_HALF_KOMI, OPTIONS, optionLine, PIECE_COUNTS, spinDefault, type OptionSpec } from './options.js';
 import { formatBestMove, formatInfo, formatProgress, type InfoFormat } from './format.js';
 
 export const AUTHOR = 'The Bredon developers';
 export const DEFAULT_SIZE = 6;
-export const MIN_HALF_KOMI = -20;
-export const MAX_HALF_KOMI = 20;
 /** How long a search may overrun its deadline or a `stop` before the engine answers without it. */
 export const WATCHDOG_GRACE_MS = 30;
 /**
@@ -34,8 +33,6 @@ export const WATCHDOG_GRACE_MS = 30;
 export const FIRST_DEPTH_WAIT_MS = 10_000;
 /** `readyok` waits for the search threads to start, but never longer than this. */
 export const READY_TIMEOUT_MS = 3000;
-/** The most stones or capstones a reserve may hold (the rules core caps a stack at 255 pieces). */
-export const MAX_PIECES = 120;
 
 /** What the session needs from the search threads (SearchPool implements it). */
 export interface SearchBackend {
@@ -53,61 +50,6 @@ export interface SearchBackend {
    */
   abandon(): void;
   close(): void;
-}
-
-type SpinOption = { name: string; type: 'spin'; default: number; min: number; max: number };
-type CheckOption = { name: string; type: 'check'; default: boolean };
-type ButtonOption = { name: string; type: 'button' };
-type OptionSpec = SpinOption | CheckOption | ButtonOption;
-
-export const OPTIONS: readonly OptionSpec[] = [
-  { name: 'HalfKomi', type: 'spin', default: 0, min: MIN_HALF_KOMI, max: MAX_HALF_KOMI },
-  { name: 'Hash', type: 'spin', default: 64, min: 1, max: 4096 },
-  { name: 'Threads', type: 'spin', default: 1, min: 1, max: MAX_THREADS },
-  // Lines per depth. Each line is a search of the root of its own, so N lines cost about N
-  // times the time of one; 64 is more than any GUI shows, and the search keeps the excluded
-  // moves in a list of that size.
-  { name: 'MultiPV', type: 'spin', default: 1, min: 1, max: MAX_MULTI_PV },
-  { name: 'ReportWin', type: 'check', default: false },
-  // The network evaluation (src/eval/net/) where the board size has one (nets/ holds only
-  // networks that scored above the linear evaluation against Tiltak at equal time, though
-  // within the matches' noise: docs/strength.md, row Network). false plays with the linear evaluation alone,
-  // to compare the two.
-  { name: 'Network', type: 'check', default: true },
-  // Playing strength for people, 1 (a beginner) to MAX_LEVEL (full strength, the default):
-  // src/search/levels.ts says what each level changes, docs/levels.md what each is worth.
-  { name: 'Level', type: 'spin', default: MAX_LEVEL, min: 1, max: MAX_LEVEL },
-  { name: 'Clear Hash', type: 'button' },
-  // Custom piece counts, as PTN Ninja names them: it hides these options from the user and sets
-  // them after `teinewgame` when a game has custom reserves. Flats/Caps set both players,
-  // Flats1/Caps1 White and Flats2/Caps2 Black. `teinewgame` goes back to the size's standard
-  // reserves; the defaults shown are those of 6x6. A change applies from the next `position`.
-  { name: 'Flats', type: 'spin', default: DEFAULT_RESERVES[6]![0], min: 0, max: MAX_PIECES },
-  { name: 'Caps', type: 'spin', default: DEFAULT_RESERVES[6]![1], min: 0, max: MAX_PIECES },
-  { name: 'Flats1', type: 'spin', default: DEFAULT_RESERVES[6]![0], min: 0, max: MAX_PIECES },
-  { name: 'Flats2', type: 'spin', default: DEFAULT_RESERVES[6]![0], min: 0, max: MAX_PIECES },
-  { name: 'Caps1', type: 'spin', default: DEFAULT_RESERVES[6]![1], min: 0, max: MAX_PIECES },
-  { name: 'Caps2', type: 'spin', default: DEFAULT_RESERVES[6]![1], min: 0, max: MAX_PIECES },
-];
-
-/** The piece-count options: which reserve each sets, for which players (0 White, 1 Black). */
-const PIECE_COUNTS: Readonly<Record<string, { kind: 'flats' | 'caps'; players: readonly number[] }>> = {
-  Flats: { kind: 'flats', players: [0, 1] },
-  Caps: { kind: 'caps', players: [0, 1] },
-  Flats1: { kind: 'flats', players: [0] },
-  Flats2: { kind: 'flats', players: [1] },
-  Caps1: { kind: 'caps', players: [0] },
-  Caps2: { kind: 'caps', players: [1] },
-};
-
-export function optionLine(o: OptionSpec): string {
-  if (o.type === 'spin') return `option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`;
-  if (o.type === 'check') return `option name ${o.name} type check default ${o.default}`;
-  return `option name ${o.name} type button`;
-}
-
-function spinDefault(name: string): number {
-  return (OPTIONS.find((o) => o.name === name) as SpinOption).default;
 }
 
 export interface SessionOptions {
@@ -139,17 +81,6 @@ const GLOBAL_TIMERS: Timers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-interface GamePosition {
-  /** What the `position` line started from, to reuse its work when the next line extends it. */
-  startKey: string;
-  startTps: string;
-  /** Custom reserves (the piece-count options), or {} for the size's standard ones. */
-  reserves: ReserveOptions;
-  tokens: string[];
-  moves: number[];
-  pos: Position;
-}
-
 /** A `go` that came during a search: it starts once the running search has answered. */
 interface QueuedGo {
   go: GoParams;
@@ -170,6 +101,8 @@ interface Search {
   lastInfo: SearchInfo | undefined;
   /** The last exact report printed (the deepest completed iteration so far; its line 1 in Multi-PV). */
   lastExact: SearchInfo | undefined;
+  /** The search's own score of each line (index multipv - 1) of each completed depth, for steadyScore. */
+  rawScores: number[][];
   /**
    * The reports to end on, just before `bestmove`: the last exact one, then the result's own
    * (with the line continued to the end of the search); in Multi-PV, the last depth's lines
@@ -204,8 +137,6 @@ function noSearchMove(pos: Position): number {
   return legalMoves(pos)[0] ?? placement(0, FLAT);
 }
 
-class PositionError extends Error {}
-
 export class Session {
   private readonly out: (line: string) => void;
   private readonly backend: SearchBackend;
@@ -219,6 +150,8 @@ export class Session {
   private sizeGiven = false;
   private halfKomi = 0;
   private reportWin: boolean;
+  /** The Centiflats option: `score cp` in centiflats instead of 200p - 100. */
+  private centiflats = false;
   private readonly reportWinDefault: boolean;
   /** The Network option: true (the default) searches with the size's network where it has one. */
   private useNetwork = true;
@@ -394,6 +327,7 @@ export class Session {
       const v = value.toLowerCase();
       if (v !== 'true' && v !== 'false') return this.error(`${spec.name} must be true or false, got '${excerpt(value, 20)}'`);
       if (spec.name === 'Network') this.useNetwork = v === 'true';
+      else if (spec.name === 'Centiflats') this.centiflats = v === 'true';
       else this.reportWin = v === 'true';
       return;
     }
@@ -516,7 +450,7 @@ export class Session {
     let refusal: PositionError | undefined;
     if (size === this.size) {
       try {
-        this.position = this.buildPosition(tps, tokens, previous, this.reservesFor(size));
+        this.position = buildPosition(this.size, this.halfKomi, tps, tokens, previous, this.reservesFor(size));
         this.refusal = undefined;
         this.switched = undefined;
         return;
@@ -528,7 +462,7 @@ export class Session {
     }
     let game: GamePosition;
     try {
-      game = this.buildPosition(tps, tokens, previous, {});
+      game = buildPosition(this.size, this.halfKomi, tps, tokens, previous, {});
     } catch (e) {
       if (!(e instanceof PositionError)) throw e;
       return this.refuse((refusal ?? e).message); // the custom counts' reason, if they were tried
@@ -560,44 +494,6 @@ export class Session {
     this.error(message);
     const board = `${this.size}x${this.size}${this.hasCustomCounts() ? ' with custom piece counts' : ''}`;
     this.refusal = `the last position was refused on this ${board} board (${message})`;
-  }
-
-  private buildPosition(tps: string | undefined, tokens: string[], previous: GamePosition | undefined, reserves: ReserveOptions): GamePosition {
-    const start = tps ?? startTps(this.size);
-    const startKey = `${tps === undefined ? `startpos ${this.size}` : `tps ${tps}`} reserves ${JSON.stringify(reserves)}`;
-    let pos: Position;
-    let moves: number[];
-    let from: number;
-    // Racetrack resends the whole game every ply: continue from the last position when it fits.
-    if (previous !== undefined && previous.startKey === startKey && previous.tokens.length <= tokens.length && previous.tokens.every((t, i) => t === tokens[i])) {
-      pos = previous.pos.clone();
-      moves = previous.moves.slice();
-      from = previous.tokens.length;
-    } else {
-      try {
-        pos = parseTps(start, reserves);
-      } catch (e) {
-        throw new PositionError(`bad TPS '${excerpt(start)}': ${(e as Error).message}`);
-      }
-      moves = [];
-      from = 0;
-    }
-    for (let i = from; i < tokens.length; i++) {
-      const token = tokens[i]!;
-      let move: number;
-      try {
-        move = parseMove(token, pos.size);
-      } catch (e) {
-        throw new PositionError(`move ${i + 1} '${excerpt(token, 20)}': ${(e as Error).message}`);
-      }
-      if (isDecided(pos)) {
-        throw new PositionError(`move ${i + 1} '${excerpt(token, 20)}': the game is already over (${resultText(boardResult(pos, this.halfKomi))})`);
-      }
-      if (!isLegalMove(pos, move, scratch)) throw new PositionError(`move ${i + 1} '${excerpt(token, 20)}' is illegal in this position`);
-      makeMove(pos, move);
-      moves.push(move);
-    }
-    return { startKey, startTps: start, reserves, tokens: tokens.slice(), moves, pos };
   }
 
   // ---- searching -----------------------------------------------------------------------------
@@ -721,6 +617,7 @@ export class Session {
       multiPV,
       lastInfo: undefined,
       lastExact: undefined,
+      rawScores: [],
       final: undefined,
       finalShown: false,
       latestNodes: 0,
@@ -753,11 +650,12 @@ export class Session {
   private onInfo(search: Search, reported: SearchInfo, nodes: number): void {
     if (this.search !== search || search.answer !== undefined) return;
     // The line as far as it is legal: what the client is shown is checked like `bestmove`.
-    const info = { ...reported, pv: legalPrefix(search.root, reported.pv) };
-    const first = info.multipv === undefined || info.multipv === 1;
-    if (first) search.lastInfo = info;
+    const legal = { ...reported, pv: legalPrefix(search.root, reported.pv) };
+    const first = legal.multipv === undefined || legal.multipv === 1;
+    if (first) search.lastInfo = legal;
     search.latestNodes = Math.max(search.latestNodes, nodes);
-    if (info.bound !== 'exact') return;
+    if (legal.bound !== 'exact') return;
+    const info = this.steady(search, legal);
     const format = this.infoFormat(search, nodes);
     const line = formatInfo(info, format);
     if (line === undefined) return;
@@ -771,6 +669,14 @@ export class Session {
     this.out(line);
   }
 
+  /** An exact report as shown: its score steadied by the previous depth's (expected-score.ts steadyScore). */
+  private steady(search: Search, info: SearchInfo): SearchInfo {
+    const k = (info.multipv ?? 1) - 1;
+    (search.rawScores[info.depth] ??= [])[k] = info.score;
+    if (this.centiflats) return info; // the search's own scores, as they always were
+    return { ...info, score: steadyScore(info.score, search.rawScores[info.depth - 1]?.[k]) };
+  }
+
   private onProgress(search: Search, progress: SearchProgress, nodes: number): void {
     if (this.search !== search || search.answer !== undefined) return;
     search.latestNodes = Math.max(search.latestNodes, nodes);
@@ -780,7 +686,7 @@ export class Session {
   }
 
   private infoFormat(search: Search, nodes: number, elapsedMs = this.now() - search.startedAt): InfoFormat {
-    return { size: search.root.size, elapsedMs, nodes, reportWin: this.reportWin, note: search.note };
+    return { size: search.root.size, elapsedMs, nodes, reportWin: this.reportWin, centiflats: this.centiflats, note: search.note };
   }
 
   /**
@@ -807,7 +713,7 @@ export class Session {
       pv,
     };
     if (search.multiPV > 1) info.multipv = 1;
-    return info;
+    return this.steady(search, info);
   }
 
   private onDone(search: Search, outcome: { result: SearchResult; nodes: number } | { error: string }): void {

@@ -10,7 +10,8 @@
 // SEARCH_THREAD_NAME): like dist/bredon.js in Node, one file serves both roles.
 
 import { MAX_THREADS } from '../search/worker.js';
-import { OPTIONS, Session } from '../tei/session.js';
+import { OPTIONS } from '../tei/options.js';
+import { Session } from '../tei/session.js';
 import { BrowserSearchPool } from './search-pool.js';
 import { runSearchThread, SEARCH_THREAD_NAME } from './search-thread.js';
 

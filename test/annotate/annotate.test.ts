@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { moveBody, scoreText } from '../../src/annotate/write.js';
+import { moveBody } from '../../src/annotate/write.js';
+import { percentText, whiteChanceText } from '../../src/annotate/marks.js';
 import { parsePtnGames } from '../../src/notation/ptn-game.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
 import { bredon, bredonBatch, type Run } from '../cli/bredon.js';
@@ -74,7 +75,7 @@ describe('bredon annotate', () => {
       expect(game.result).toBe(orig.result);
       expect(game.moves.map((m) => parseMove(m.text, 6))).toEqual(orig.moves.map((m) => parseMove(m.text, 6)));
       // Every move has Bredon's comment: a score and depth, or how the game ended.
-      for (const m of game.moves) expect(m.comment, m.text).toMatch(/^([+-]\d+\.\d\d|(White|Black) wins in \d+) d\d+|^(White|Black) wins (by road|on flats)|^drawn/);
+      for (const m of game.moves) expect(m.comment, m.text).toMatch(/^(White \d+%|(White|Black) wins in \d+ moves?) d\d+|^(White|Black) wins (by road|on flats)|^drawn/);
     });
     const text = readFileSync(out, 'utf8');
     expect(text).toMatch(/ [^ {]+'(\?\??)? \{/); // some tak mark
@@ -93,20 +94,31 @@ describe('bredon annotate', () => {
     const r = bredon('annotate', file('tinue.ptn', TINUE_GAME), '--depth', '3');
     expect(r.code, r.stderr).toBe(0);
     // Without --out the PTN is stdout's and the summary goes to stderr.
-    expect(r.stdout).toMatch(/^19\. -- d3'' \{[^}]*tinue, road in 4[^}]*\}$/m);
+    expect(r.stdout).toMatch(/^19\. -- d3'' \{[^}]*tinue, a road in 2 moves[^}]*\}$/m);
     expect(r.stdout).toMatch(/ 4d2- \{Black wins by road\}\n0-R\n$/);
     expect(r.stderr).toMatch(/^game 1: Alice vs Bob, 0-R after 5 plies$/m);
-    expect(r.stderr).toMatch(/^  Black \(Bob\): .*tinue with 19\.\.\. d3'' \(road in 4\)/m);
+    expect(r.stderr).toMatch(/^  Black \(Bob\): .*tinue with 19\.\.\. d3'' \(a road in 2 moves\)/m);
     expect(parsePtnGames(r.stdout)).toHaveLength(1);
+  });
+
+  it('marks the move that let a proven tinue in ??, though a short search did not see it', () => {
+    // The tinue position of TINUE_GAME with White to move: b6 does nothing, and Black's d3 is a
+    // proven tinue; so b6 walked into a forced loss, which depth 2 alone cannot see.
+    const game = TINUE_GAME.replace(' 2 19"]', ' 1 19"]').replace(/\n19\. .*\n/, '\n19. b6 d3\n').replace('[Result "0-R"]\n', '');
+    const r = bredon('annotate', file('let-in.ptn', game), '--depth', '2');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^19\. b6\?\? \{Black wins in 3 moves d2; better /m);
+    expect(r.stdout).toMatch(/ d3'' \{Black wins in 2 moves d2; tinue, a road in 2 moves\}/);
+    expect(r.stderr).toMatch(/walked into a forced loss at 19\. b6\?\? \(Black wins in 3 moves, better /);
   });
 
   it('marks a missed road ?? with the better move, and the summary says who missed it', () => {
     const r = bredon('annotate', file('missed.ptn', MISSED_GAME), '--depth', '2');
     expect(r.code, r.stderr).toBe(0);
     // a4 still leaves the road in one (a tak: '), but Black answers it.
-    expect(r.stdout).toMatch(/^5\. a4'\?\? \{[^}]*better e5 White wins in 1: e5\}/m);
-    expect(r.stderr).toMatch(/White \(Carol\): 1 blunder \(\?\?\), 0 mistakes \(\?\); missed a forced win at 5\. a4'\?\? \(White wins in 1, better e5\)/);
-    expect(r.stderr).toMatch(/biggest swings: 5\. a4'\?\? by White: White wins in 1 to /);
+    expect(r.stdout).toMatch(/^5\. a4'\?\? \{[^}]*better e5 White wins in 1 move: e5\}/m);
+    expect(r.stderr).toMatch(/White \(Carol\): 1 blunder \(\?\?\), 0 mistakes \(\?\); missed a forced win at 5\. a4'\?\? \(White wins in 1 move, better e5\)/);
+    expect(r.stderr).toMatch(/biggest swings: 5\. a4'\?\? by White: White wins in 1 move to /);
   });
 
   it('annotates a handicap game (each player\'s own reserve) to its end when the smaller one runs out', () => {
@@ -143,11 +155,13 @@ describe('bredon annotate', () => {
 
 describe('annotate notation', () => {
   it('scores from White\'s view, proven results in words', () => {
-    expect(scoreText(125)).toBe('+1.25');
-    expect(scoreText(-40)).toBe('-0.40');
-    expect(scoreText(0)).toBe('+0.00');
-    expect(scoreText(29997)).toBe('White wins in 3');
-    expect(scoreText(-29996)).toBe('Black wins in 4');
+    expect(whiteChanceText(0, 6)).toBe('White 50%');
+    expect(whiteChanceText(300, 6)).toBe('White 73%'); // K 300 on 6x6: sigmoid(1)
+    expect(whiteChanceText(-5000, 6)).toBe('White 1%'); // never 0% unless proven
+    expect(whiteChanceText(29997, 6)).toBe('White wins in 2 moves'); // 3 plies: White's 2nd move
+    expect(whiteChanceText(-29996, 6)).toBe('Black wins in 2 moves'); // 4 plies: Black's 2nd move
+    expect(whiteChanceText(-29999, 6)).toBe('Black wins in 1 move');
+    expect(percentText(99.7)).toBe('99%');
   });
 
   it('keeps the move as written and drops its old marks', () => {

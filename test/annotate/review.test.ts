@@ -54,6 +54,6 @@ describe('the review of a game', () => {
     const review = reviewPlayer(a, 0);
     expect(reviewedMoves(review)).toContain(missed);
     const sentence = reviewSentences(review, 5, '2,000 nodes a position').find((s) => s.startsWith('5. a3'));
-    expect(sentence).toMatch(/You had a tinue \(a forced road in 1 ply\) starting e1/);
+    expect(sentence).toMatch(/You had a tinue \(a road in 1 move, forced\) starting e1/);
   });
 });

@@ -12,7 +12,8 @@ import { parsePtnFile, parsePtnGames, replayGame } from '../../src/notation/ptn-
 import { formatMove, parseMove } from '../../src/notation/ptn-move.js';
 import { formatTps, parseTps } from '../../src/notation/tps.js';
 import { parseLine } from '../../src/tei/parse.js';
-import { OPTIONS, Session, type SearchBackend } from '../../src/tei/session.js';
+import { OPTIONS } from '../../src/tei/options.js';
+import { Session, type SearchBackend } from '../../src/tei/session.js';
 import { MAX_LEVEL } from '../../src/search/levels.js';
 import {
   anyMove,

@@ -146,7 +146,8 @@ describe('MultiPV', () => {
     expect(winning.map((m) => formatMove(m, 5))).toEqual(['e1']);
     const engine = start();
     await engine.handshake();
-    engine.send('setoption name MultiPV value 3', 'teinewgame 5', `position tps ${ROAD_IN_ONE}`, 'go depth 4');
+    // In centiflats, where a proven win (29999) stands apart from every other score.
+    engine.send('setoption name Centiflats value true', 'setoption name MultiPV value 3', 'teinewgame 5', `position tps ${ROAD_IN_ONE}`, 'go depth 4');
     let { move, infos } = await engine.bestmove();
     for (const lines of depthSets(ROAD_IN_ONE, infos, 3).values()) {
       expect([lines[0]!.pv[0], lines[0]!.score]).toEqual(['e1', 'cp 29999']);

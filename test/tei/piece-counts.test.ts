@@ -11,7 +11,9 @@ import type { SearchHandlers, SearchJob } from '../../src/search/worker.js';
 import { WIN_SCORE } from '../../src/search/types.js';
 import { Session, type SearchBackend } from '../../src/tei/session.js';
 import { GENERATED_WEIGHTS } from '../../src/eval/weights.generated.js';
-import { DEFAULT_WDL_SCALE, winDrawLoss, wdlScale } from '../../src/tei/wdl.js';
+import { winDrawLoss } from '../../src/tei/wdl.js';
+import { DEFAULT_TUNER_SCALE, tunerScale } from '../../src/eval/tuner-scale.js';
+import { SCORE_SCALE } from '../../src/search/expected-score.js';
 
 class Backend implements SearchBackend {
   jobs: { job: SearchJob; handlers: SearchHandlers }[] = [];
@@ -140,11 +142,10 @@ describe('PTN Ninja extras', () => {
     expect(errors().at(-1)).toMatch(/Caps must be a whole number from 0 to 120/);
   });
 
-  it('prints wdl beside the score: the tuner\'s logistic for the size, certainty only for proofs', () => {
-    // The K of the 6x6 fit as the tuner noted it ("... K 199.0, ..."): refits change it.
-    const k6 = Number(/\bK ([0-9.]+)/.exec(GENERATED_WEIGHTS[6]!.source)![1]);
-    expect(wdlScale(6)).toBe(k6);
-    expect(wdlScale(3)).toBe(DEFAULT_WDL_SCALE); // carried-over weights have no K of their own
+  it('prints score cp as 200p - 100 and wdl as p, p the expected score of the size\'s fit; certainty only for proofs', () => {
+    const k6 = SCORE_SCALE[6]!;
+    expect(tunerScale(6)).toBe(Number(/\bK ([0-9.]+)/.exec(GENERATED_WEIGHTS[6]!.source)![1]));
+    expect(tunerScale(3)).toBe(DEFAULT_TUNER_SCALE); // carried-over weights have no K of their own
     expect(winDrawLoss(0, 0, 6)).toEqual([500, 0, 500]);
     expect(winDrawLoss(5000, 0, 6)).toEqual([999, 0, 1]);
     expect(winDrawLoss(WIN_SCORE - 3, 3, 6)).toEqual([1000, 0, 0]);
@@ -153,11 +154,22 @@ describe('PTN Ninja extras', () => {
     expect(w + l).toBe(1000);
     expect(w).toBe(Math.round(1000 / (1 + Math.exp(-100 / k6))));
     send('position startpos moves a1 f6', 'go depth 3');
-    backend.jobs[0]!.handlers.onInfo(
-      { depth: 1, seldepth: 1, score: -217, mateIn: 0, bound: 'exact', nodes: 5, timeMs: 1, hashfull: 0, pv: [parseMove('c3', 6)] },
-      5,
-    );
+    const report = (depth: number, score: number, mateIn = 0) =>
+      backend.jobs[0]!.handlers.onInfo({ depth, seldepth: depth, score, mateIn, bound: 'exact', nodes: 5, timeMs: 1, hashfull: 0, pv: [parseMove('c3', 6)] }, 5);
+    report(1, -217);
     const win = Math.round(1000 / (1 + Math.exp(217 / k6)));
-    expect(out.at(-1)).toMatch(new RegExp(`^info depth 1 seldepth 1 score cp -217 wdl ${win} 0 ${1000 - win} nodes 5 `));
+    const cp = Math.round(win / 5 - 100);
+    expect(out.at(-1)).toMatch(new RegExp(`^info depth 1 seldepth 1 score cp ${cp} wdl ${win} 0 ${1000 - win} nodes 5 `));
+    // Depth 2 shows the mean of depths 1 and 2 (steadyScore), in cp and wdl alike.
+    report(2, -117);
+    const win2 = Math.round(1000 / (1 + Math.exp(167 / k6)));
+    expect(out.at(-1)).toMatch(new RegExp(`^info depth 2 seldepth 2 score cp ${Math.round(win2 / 5 - 100)} wdl ${win2} 0 ${1000 - win2} `));
+    // A proof is certain: cp 100, wdl 1000 0 0; the option Centiflats shows the search's own unit.
+    report(3, WIN_SCORE - 3, 3);
+    expect(out.at(-1)).toMatch(/^info depth 3 seldepth 3 score cp 100 wdl 1000 0 0 /);
+    send('stop');
+    send('setoption name Centiflats value true', 'position startpos moves a1 f6', 'go depth 3');
+    backend.jobs[1]!.handlers.onInfo({ depth: 1, seldepth: 1, score: -217, mateIn: 0, bound: 'exact', nodes: 5, timeMs: 1, hashfull: 0, pv: [parseMove('c3', 6)] }, 5);
+    expect(out.at(-1)).toMatch(new RegExp(`^info depth 1 seldepth 1 score cp -217 wdl ${win} 0 ${1000 - win} `));
   });
 });

@@ -77,7 +77,7 @@ describe('PTN Ninja', () => {
     await engine.handshake();
     engine.send('teinewgame 5', 'position tps 1,1,1,1,x/x5/x5/x5/2,2,2,2,x 1 5', 'go depth 3');
     let { infos } = await engine.bestmove();
-    expect(infos.at(-1)).toMatch(/score cp (2[89]\d\d\d) /);
+    expect(infos.at(-1)).toMatch(/score cp 100 wdl 1000 0 0 /); // proven: the top of the 200p - 100 scale
     engine.send('setoption name ReportWin value true', 'go depth 3');
     ({ infos } = await engine.bestmove());
     expect(infos.at(-1)).toMatch(/score win 1 /);

@@ -57,6 +57,9 @@ beforeEach(() => {
   quits = 0;
   clock = 0;
   session = new Session({ out: (l) => out.push(l), backend, version: '9.9.9', onQuit: () => quits++, now: () => clock });
+  // These tests follow the search's own scores through the session: in centiflats, each depth's
+  // own (test/tei/piece-counts.test.ts checks the default scale and its steadying).
+  session.handle('setoption name Centiflats value true');
 });
 afterEach(() => {
   vi.useRealTimers();
