@@ -94,13 +94,16 @@ export function reviewSentence(m: AnnotatedMove, size: number): string {
   return `${moveLabel(m)}: ${dropText(m, size)}.${instead}${tinue}`;
 }
 
-/** The review as sentences: what it is, then one per move named, in game order. */
-export function reviewSentences(r: PlayerReview, size: number, budget: string): string[] {
+/**
+ * The review as sentences: what it is, then one per move named, in game order. The head says
+ * no search jargon (a beginner reads it); the budget is REVIEW_BUDGET's, named in the docs.
+ */
+export function reviewSentences(r: PlayerReview, size: number): string[] {
   const moves = reviewedMoves(r);
   const n = r.costliest.length;
   const head =
     n === 0
-      ? `By my full search (${budget}), no move of yours cost you ${MISTAKE_DROP} points of win chance or more.`
-      : `Your ${n === 1 ? 'costliest move' : `${n} costliest moves`} by my full search (${budget}), with your win chance before and after, and what I would have played.`;
+      ? `As I see it at my full strength, no move of yours cost you ${MISTAKE_DROP} points of win chance or more.`
+      : `Your ${n === 1 ? 'costliest move' : `${n} costliest moves`}, as I see them at my full strength, with your win chance before and after, and what I would have played.`;
   return [head, ...moves.map((m) => reviewSentence(m, size))];
 }

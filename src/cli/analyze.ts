@@ -3,6 +3,7 @@
 // moves at each depth, each with its line). The search runs on this thread (nothing else needs
 // answering meanwhile); Ctrl-C ends the program.
 
+import { whiteChanceText } from '../annotate/marks.js';
 import { makeMove } from '../core/makemove.js';
 import { isLegalMove, legalMoves } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
@@ -24,8 +25,8 @@ export const DEFAULT_MOVETIME_MS = 5000;
 
 export const analyzeHelp: CommandHelp = {
   about:
-    'Draws a position, searches it and explains each completed depth in words ("+1.20 flats for\n' +
-    'White", "White wins by road in 3 moves") with the effort and the best line, then the best move.\n' +
+    'Draws a position, searches it and explains each completed depth in words ("White 62%", White\'s\n' +
+    'win chance, or "White wins by road in 3 moves") with the effort and the best line, then the best move.\n' +
     'With --multipv N, each depth lists the N best moves, best first, each with its score and line.',
   options: [
     '  "<TPS>"         the position, quoted or as its three fields',
@@ -61,8 +62,8 @@ function provenKind(root: Position, pv: readonly number[], halfKomi: number): 'r
 }
 
 /**
- * A score in words, from White's and Black's point of view rather than the side to move's:
- * "+1.35 flats for White", "even", or "White wins by road in 2 moves (3 plies)".
+ * A score in words, from White's point of view rather than the side to move's: White's win
+ * chance ("White 62%", src/annotate/marks.ts), or "White wins by road in 2 moves (3 plies)".
  */
 export function describeScore(info: Pick<SearchInfo, 'score' | 'mateIn' | 'pv'>, root: Position, halfKomi = 0): string {
   const side = root.side;
@@ -73,9 +74,7 @@ export function describeScore(info: Pick<SearchInfo, 'score' | 'mateIn' | 'pv'>,
     const how = kind === 'road' ? ' by road' : kind === 'flats' ? ' on flats' : '';
     return `${winner} wins${how} in ${plural(Math.ceil(plies / 2), 'move')} (${plies} ${plies === 1 ? 'ply' : 'plies'})`;
   }
-  const white = side === 0 ? info.score : -info.score;
-  if (Math.round(white) === 0) return 'even';
-  return `+${(Math.abs(white) / 100).toFixed(2)} flats for ${white > 0 ? 'White' : 'Black'}`;
+  return whiteChanceText(side === 0 ? info.score : -info.score, root.size);
 }
 
 function seconds(ms: number): string {
@@ -104,7 +103,7 @@ export function describeDepth(info: SearchInfo): string {
 }
 
 /**
- * One Multi-PV line under its depth: `  2. c1       +3.08 flats for White: c1 Sc2 b1`, its place
+ * One Multi-PV line under its depth: `  2. c1       White 90%: c1 Sc2 b1`, its place
  * padded to `places` characters and its move to `moveWidth`, so that a depth's lines align.
  */
 export function describeLine(info: SearchInfo, root: Position, halfKomi: number, places: number, moveWidth: number): string {

@@ -49,7 +49,7 @@ export const annotateHelp: CommandHelp = {
   ],
   examples: [
     'bredon annotate game.ptn --movetime 2000 --out game-annotated.ptn',
-    'bredon annotate games.ptn --depth 6 > annotated.ptn',
+    'bredon annotate games.ptn --depth 6 --curve game.svg > annotated.ptn',
   ],
 };
 

@@ -12,7 +12,6 @@ import { ReviewThread } from '../playtak/review-thread.js';
 import { PASSWORD_RE, USER_NAME_RE, type SeekParams } from '../playtak/protocol.js';
 import { MAX_LEVEL } from '../search/levels.js';
 import { SearchPool } from '../search/worker.js';
-import { describeScore } from './analyze.js';
 import { halfKomiOption, intOption, parseCommandArgs } from './args.js';
 import { UsageError } from './errors.js';
 import type { CommandHelp } from './help.js';
@@ -196,7 +195,7 @@ export async function runPlaytak(argv: string[], out: (line: string) => void, ve
   }
   // The review's thread starts with the first review (src/playtak/review-thread.ts).
   const reviewer = settings.chat && review ? new ReviewThread({ budget: REVIEW_BUDGET, log }) : undefined;
-  const bot = new PlaytakBot({ ...settings, engine: new Engine(pool, log), reviewer, version, log, out, describe: describeScore });
+  const bot = new PlaytakBot({ ...settings, engine: new Engine(pool, log), reviewer, version, log, out });
   let interrupts = 0;
   const onSignal = () => {
     interrupts++;

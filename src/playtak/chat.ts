@@ -1,19 +1,16 @@
-// `--chat`: what Bredon says when someone asks. A Tell (private) is always answered; a Shout
-// (everyone's chat) only when it names the bot, so that the bot never talks over the room. The
-// answer is the evaluation of the game in words, as `bredon analyze` words it (the describer is
-// passed in: src/cli/analyze.ts has it). Commands (`<bot>: level N`, `<bot>: help`) are read by
-// ./commands.ts before this answer is given.
+// `--chat`: what Bredon says when someone asks how the game goes. A Tell (private) is always
+// answered; a Shout (everyone's chat) only when it names the bot, so that the bot never talks over
+// the room. The answer says how the game stands as a win chance (src/annotate/marks.ts, the words
+// of the reviews and the PTN notes), in words a beginner reads, and nothing of the line Bredon
+// plans or how deep it looked: the opponent is reading. Commands (`<bot>: level N`, `<bot>: help`)
+// are read by ./commands.ts before this answer is given.
 
+import { chancePoints, percentText } from '../annotate/marks.js';
 import type { Position } from '../core/position.js';
-import { formatMove } from '../notation/ptn-move.js';
+import { winnerMoves } from '../search/expected-score.js';
 import { MAX_LEVEL } from '../search/levels.js';
 import type { SearchInfo } from '../search/types.js';
 import type { SeekParams } from './protocol.js';
-
-export type Describer = (info: Pick<SearchInfo, 'score' | 'mateIn' | 'pv'>, root: Position, halfKomi: number) => string;
-
-/** A plain describer: the score in flats from the side to move's view. */
-export const plainDescriber: Describer = (info) => (info.mateIn !== 0 ? `a proven result in ${Math.abs(info.mateIn)} plies` : `${info.score >= 0 ? '+' : ''}${(info.score / 100).toFixed(2)} flats for the side to move`);
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -25,23 +22,45 @@ export function mentions(name: string, text: string): boolean {
   return new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(name)}($|[^A-Za-z0-9_])`, 'i').test(text);
 }
 
-/** The latest evaluation of a game: a search's report and the position it searched. */
+/** The latest evaluation of a game: a search's score and the position it searched. */
 export interface Evaluation {
-  info: Pick<SearchInfo, 'score' | 'mateIn' | 'pv' | 'depth'>;
+  info: Pick<SearchInfo, 'score' | 'mateIn'>;
   root: Position;
 }
 
 export interface ChatGame {
   no: number;
   opponent: string;
-  halfKomi: number;
   /** Plies played so far. */
   plies: number;
   evaluation: Evaluation | undefined;
 }
 
-/** The answer: the game's evaluation in words, or what the bot is waiting for. */
-export function chatReply(game: ChatGame | undefined, seek: SeekParams, describe: Describer, level = MAX_LEVEL): string {
+const SIDES = ['White', 'Black'] as const;
+
+/**
+ * How a game stands, from an evaluation of it `plies` plies into the game: "I give Black a 62%
+ * win chance", or for a proven result "White wins in 2 moves, whatever Black plays" (the winner's
+ * moves from now: the search may have been of the position before Bredon's last move).
+ */
+export function standingText(e: Evaluation, plies: number): string {
+  const toMove = e.root.side;
+  const { score, mateIn } = e.info;
+  if (mateIn !== 0) {
+    const winner = mateIn > 0 ? toMove : toMove ^ 1;
+    const left = Math.max(1, Math.abs(mateIn) - Math.max(0, plies - e.root.ply));
+    const n = winnerMoves(left);
+    return `${SIDES[winner]} wins in ${n} ${n === 1 ? 'move' : 'moves'}, whatever ${SIDES[winner ^ 1]} plays`;
+  }
+  const white = chancePoints(toMove === 0 ? score : -score, e.root.size);
+  if (Math.round(white) === 50) return 'I give both sides an even chance';
+  const ahead = white > 50 ? 0 : 1;
+  const chance = percentText(ahead === 0 ? white : 100 - white);
+  return `I give ${SIDES[ahead]} ${chance.startsWith('8') ? 'an' : 'a'} ${chance} win chance`;
+}
+
+/** The answer: how the game stands, or what the bot is waiting for. */
+export function chatReply(game: ChatGame | undefined, seek: SeekParams, level = MAX_LEVEL): string {
   if (game === undefined) {
     const komi = seek.halfKomi === 0 ? '' : `, komi ${seek.halfKomi / 2}`;
     const strength = level >= MAX_LEVEL ? 'full strength' : `level ${level} of ${MAX_LEVEL}`;
@@ -50,6 +69,5 @@ export function chatReply(game: ChatGame | undefined, seek: SeekParams, describe
   const head = `Game ${game.no} against ${game.opponent}, move ${Math.floor(game.plies / 2) + 1}`;
   const e = game.evaluation;
   if (e === undefined) return `${head}: I have not evaluated it yet.`;
-  const line = e.info.pv.slice(0, 4).map((m) => formatMove(m, e.root.size)).join(' ');
-  return `${head}: ${describe(e.info, e.root, game.halfKomi)} at depth ${e.info.depth}${line === '' ? '' : `, expecting ${line}`}.`;
+  return `${head}: ${standingText(e, game.plies)}.`;
 }

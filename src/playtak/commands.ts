@@ -31,10 +31,10 @@ export function parseChatCommand(botName: string, text: string, tell: boolean): 
   return level >= 1 && level <= MAX_LEVEL ? { kind: 'level', level } : { kind: 'bad-level', text: arg };
 }
 
-/** The commands in one chat line (with 16-letter names, 213 characters: a Shout's 256 has room). */
+/** The commands in one chat line (with 16-letter names, 225 characters: a Shout's 256 has room). */
 export function helpText(botName: string, level: number): string {
   return (
-    `"${botName}: level N" sets my level for your games, 1 (a beginner) to ${MAX_LEVEL} (full strength; yours: ${level}); ` +
+    `"${botName}: level N" sets my level for your games: 1 plays like a beginner, ${MAX_LEVEL} is my full strength (yours: ${level}). ` +
     `"${botName}: help" shows this. Below ${MAX_LEVEL} I accept undos. Anything else naming me: how I see our game.`
   );
 }

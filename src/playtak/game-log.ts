@@ -3,16 +3,20 @@
 // the server's game number, as in data/games/playtak-6x6-1344.ptn), plus the PTN tags
 // for what a seek can change (Flats and Caps, which `bredon ptn check` reads back as the
 // reserves; Clock as in `bredon match`), the clocks left at the end and, when the game did not
-// end on the board, a Termination tag. Bredon's moves carry `{score/depth time}` as in `bredon
-// match`: the score in flats from the mover's view.
+// end on the board, a Termination tag. Bredon's moves carry `{score/depth time}` as Racetrack and
+// `bredon match` write them: the score is TEI's `score cp` / 100 from the mover's view, on the
+// scale of Tiltak and of Bredon's TEI, 200p - 100 for the expected score p (-1.00 a sure loss,
+// +1.00 a sure win; src/tei/wdl.ts), so that logs of the bot and of engine matches read alike.
 
 import { appendFileSync, existsSync, statSync } from 'node:fs';
 import { DEFAULT_RESERVES } from '../core/sizes.js';
 import { formatMove } from '../notation/ptn-move.js';
+import { provenPlies } from '../search/expected-score.js';
+import { ecosystemScore } from '../tei/wdl.js';
 
 export interface LoggedMove {
   move: number;
-  /** Bredon's own moves: its evaluation (centiflats, mover's view), depth and thinking time. */
+  /** Bredon's own moves: its `score cp` (200p - 100, mover's view), depth and thinking time. */
   scoreCp?: number;
   depth?: number;
   ms?: number;
@@ -42,6 +46,11 @@ export interface LoggedGame {
   clockMs?: [number, number];
 }
 
+/** A search score (centiflats, mover's view) as the log's `score cp`: -99..99, ±100 when proven. */
+export function logScoreCp(score: number, size: number): number {
+  return ecosystemScore(score, Math.sign(score) * provenPlies(score), size);
+}
+
 function pad2(n: number): string {
   return String(n).padStart(2, '0');
 }
@@ -62,8 +71,8 @@ export function clockText(ms: number): string {
 function comment(m: LoggedMove): string {
   const parts: string[] = [];
   if (m.scoreCp !== undefined) {
-    const flats = m.scoreCp / 100;
-    parts.push(`${flats >= 0 ? '+' : ''}${flats.toFixed(2)}${m.depth !== undefined ? `/${m.depth}` : ''}`);
+    const score = m.scoreCp / 100;
+    parts.push(`${score >= 0 ? '+' : ''}${score.toFixed(2)}${m.depth !== undefined ? `/${m.depth}` : ''}`);
   }
   if (m.ms !== undefined) parts.push(`${(m.ms / 1000).toFixed(2)}s`);
   return parts.length === 0 ? '' : ` {${parts.join(' ')}}`;

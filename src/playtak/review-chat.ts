@@ -8,14 +8,23 @@ import { reviewLinks } from '../annotate/review-link.js';
 import { reviewedMoves, reviewPlayer, reviewSentences } from '../annotate/review.js';
 import { CHAT_MAX } from './protocol.js';
 
-/** The chat lines of the review of `side`'s moves in game `gameNo`; `budget` says the search's. */
-export function reviewChatLines(a: GameAnalysis, side: number, gameNo: number, budget: string): string[] {
+/** Said after the head when each named move is followed by a link to the game from there on. */
+export const PER_MOVE_LINKS = 'Each move I name comes with a PTN Ninja link to the game from that move on.';
+
+/** The chat lines of the review of `side`'s moves in game `gameNo`. */
+export function reviewChatLines(a: GameAnalysis, side: number, gameNo: number): string[] {
   const review = reviewPlayer(a, side);
   const moves = reviewedMoves(review);
-  const [head, ...sentences] = reviewSentences(review, a.size, budget);
+  const [head, ...sentences] = reviewSentences(review, a.size);
   const links = reviewLinks(a, review, CHAT_MAX);
   const perMove = links.game === undefined && links.fromMove.size > 0;
-  const lines = [`Game ${gameNo}: ${head}${perMove ? ' Each with a PTN Ninja link to the game from there on.' : ''}`];
+  // The head is whole sentences ("... what I would have played."); so is what it gains here.
+  const lines = [`Game ${gameNo}: ${head}`];
+  if (perMove) {
+    // On a line of its own if a long game number leaves the head no room.
+    if (lines[0]!.length + 1 + PER_MOVE_LINKS.length <= CHAT_MAX) lines[0] += ` ${PER_MOVE_LINKS}`;
+    else lines.push(PER_MOVE_LINKS);
+  }
   moves.forEach((m, i) => {
     lines.push(sentences[i]!);
     const link = links.fromMove.get(m);

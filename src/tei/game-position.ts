@@ -5,6 +5,7 @@
 import { makeMove } from '../core/makemove.js';
 import { isLegalMove, MAX_MOVES } from '../core/movegen.js';
 import type { Position, ReserveOptions } from '../core/position.js';
+import { DEFAULT_RESERVES } from '../core/sizes.js';
 import { boardResult, isDecided, resultText } from '../core/result.js';
 import { parseMove } from '../notation/ptn-move.js';
 import { parseTps, startTps } from '../notation/tps.js';
@@ -63,4 +64,47 @@ export function buildPosition(size: number, halfKomi: number, tps: string | unde
     moves.push(move);
   }
   return { startKey, startTps: start, reserves, tokens: tokens.slice(), moves, pos };
+}
+
+/** The piece-count options (Flats, Caps, Flats1, ...): each player's stones and capstones, or the size's standard. */
+export class PieceCounts {
+  /** Per player (0 White, 1 Black); undefined = the size's standard. */
+  private flats: (number | undefined)[] = [undefined, undefined];
+  private caps: (number | undefined)[] = [undefined, undefined];
+
+  /** Sets `kind` for `players`; whether anything changed. */
+  set(kind: 'flats' | 'caps', players: readonly number[], n: number): boolean {
+    const counts = kind === 'flats' ? this.flats : this.caps;
+    let changed = false;
+    for (const p of players) {
+      if (counts[p] !== n) changed = true;
+      counts[p] = n;
+    }
+    return changed;
+  }
+
+  /** Back to the standard reserves (a new game). */
+  reset(): void {
+    this.flats = [undefined, undefined];
+    this.caps = [undefined, undefined];
+  }
+
+  /** Whether any count is set (else the size's standard reserves hold). */
+  get custom(): boolean {
+    return this.flats.some((f) => f !== undefined) || this.caps.some((c) => c !== undefined);
+  }
+
+  /**
+   * The reserves for a board of `size`: {} for the standard ones; one count for both players
+   * when theirs are equal, else [White, Black].
+   */
+  reserves(size: number): ReserveOptions {
+    const standard = DEFAULT_RESERVES[size];
+    if (standard === undefined) return {}; // an unsupported size: the TPS parser says so
+    const flats = this.flats.map((f) => f ?? standard[0]) as [number, number];
+    const caps = this.caps.map((c) => c ?? standard[1]) as [number, number];
+    const count = ([w, b]: [number, number]) => (w === b ? w : [w, b] as const);
+    if (flats.every((f) => f === standard[0]) && caps.every((c) => c === standard[1])) return {};
+    return { stones: count(flats), caps: count(caps) };
+  }
 }

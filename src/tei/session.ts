@@ -6,21 +6,20 @@
 // `position`, levels, MultiPV, end of input), is docs/tei.md's reference.
 
 import { isLegalMove, legalMoves, MAX_MOVES } from '../core/movegen.js';
-import { Position, type ReserveOptions } from '../core/position.js';
+import { Position } from '../core/position.js';
 import { FLAT, placement } from '../core/move.js';
 import { boardResult, ONGOING, resultText } from '../core/result.js';
 import { DEFAULT_RESERVES, MAX_SIZE, MIN_SIZE } from '../core/sizes.js';
 import { tpsSize } from '../notation/tps.js';
-import { legalPrefix } from '../search/pv.js';
 import { levelPaceMs, MAX_LEVEL } from '../search/levels.js';
-import { steadyScore } from '../search/expected-score.js';
 import { searchLimits } from '../search/time.js';
-import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits, type SearchProgress, type SearchResult } from '../search/types.js';
+import { type SearchInfo, type SearchLimits, type SearchProgress, type SearchResult } from '../search/types.js';
 import type { SearchHandlers, SearchJob } from '../search/worker.js';
-import { buildPosition, PositionError, type GamePosition } from './game-position.js';
+import { buildPosition, PieceCounts, PositionError, type GamePosition } from './game-position.js';
 import { excerpt, parseLine, UNREADABLE_GO, type Command, type GoParams } from './parse.js';
 import { MAX_HALF_KOMI, MIN_HALF_KOMI, OPTIONS, optionLine, PIECE_COUNTS, spinDefault, type OptionSpec } from './options.js';
-import { formatBestMove, formatInfo, formatProgress, type InfoFormat } from './format.js';
+import { formatBestMove, formatInfo, type InfoFormat } from './format.js';
+import { SearchReport } from './search-report.js';
 
 export const AUTHOR = 'The Bredon developers';
 export const DEFAULT_SIZE = 6;
@@ -96,23 +95,8 @@ interface Search {
   root: Position;
   startedAt: number;
   infinite: boolean;
-  /** Lines per depth asked of the search (the MultiPV option when it was sent). */
-  multiPV: number;
-  lastInfo: SearchInfo | undefined;
-  /** The last exact report printed (the deepest completed iteration so far; its line 1 in Multi-PV). */
-  lastExact: SearchInfo | undefined;
-  /** The search's own score of each line (index multipv - 1) of each completed depth, for steadyScore. */
-  rawScores: number[][];
-  /**
-   * The reports to end on, just before `bestmove`: the last exact one, then the result's own
-   * (with the line continued to the end of the search); in Multi-PV, the last depth's lines
-   * (the result is their line 1). `finalShown` while they are the last `info` printed, so that
-   * they are not repeated.
-   */
-  final: { infos: SearchInfo[]; nodes: number; elapsedMs: number } | undefined;
-  finalShown: boolean;
-  /** Nodes of the latest report of any kind (a reprinted report shows them, with the time now). */
-  latestNodes: number;
+  /** What the search has reported and the lines it is owed before `bestmove`. */
+  report: SearchReport;
   stopRequested: boolean;
   /** The answer, once known (held back until `stop` in an infinite search). */
   answer: number | undefined;
@@ -159,9 +143,8 @@ export class Session {
   private level = MAX_LEVEL;
   /** MultiPV: lines per depth for the next `go`. */
   private multiPV = spinDefault('MultiPV');
-  /** Per player (0 White, 1 Black): stones and capstones set by the piece-count options; undefined = the size's standard. */
-  private flats: (number | undefined)[] = [undefined, undefined];
-  private caps: (number | undefined)[] = [undefined, undefined];
+  /** The piece-count options' reserves for the next `position`. */
+  private readonly counts = new PieceCounts();
   private position: GamePosition | undefined;
   /** Why the last `position` was refused, until a `position` is accepted (the kept one is searched). */
   private refusal: string | undefined;
@@ -354,32 +337,7 @@ export class Session {
    * reserves: it is dropped, so that a `go` cannot search it with counts it was not checked against.
    */
   private setPieceCount(kind: 'flats' | 'caps', players: readonly number[], n: number): void {
-    const counts = kind === 'flats' ? this.flats : this.caps;
-    let changed = false;
-    for (const p of players) {
-      if (counts[p] !== n) changed = true;
-      counts[p] = n;
-    }
-    if (changed) this.position = undefined;
-  }
-
-  /** Whether any piece-count option is set (else the size's standard reserves hold). */
-  private hasCustomCounts(): boolean {
-    return this.flats.some((f) => f !== undefined) || this.caps.some((c) => c !== undefined);
-  }
-
-  /**
-   * The reserves for a board of `size` from the piece-count options: {} for the standard ones;
-   * one count for both players when theirs are equal, else [White, Black].
-   */
-  private reservesFor(size: number): ReserveOptions {
-    const standard = DEFAULT_RESERVES[size];
-    if (standard === undefined) return {}; // an unsupported size: the TPS parser says so
-    const flats = this.flats.map((f) => f ?? standard[0]) as [number, number];
-    const caps = this.caps.map((c) => c ?? standard[1]) as [number, number];
-    const count = ([w, b]: [number, number]) => (w === b ? w : [w, b] as const);
-    if (flats.every((f) => f === standard[0]) && caps.every((c) => c === standard[1])) return {};
-    return { stones: count(flats), caps: count(caps) };
+    if (this.counts.set(kind, players, n)) this.position = undefined;
   }
 
   /** Table size, thread count and table clearing wait until no search runs. */
@@ -419,8 +377,7 @@ export class Session {
     if (halfKomi !== undefined) this.halfKomi = halfKomi;
     // A new game has the standard reserves until the piece-count options say otherwise (PTN
     // Ninja sends them after `teinewgame`, and only for a game with custom counts).
-    this.flats = [undefined, undefined];
-    this.caps = [undefined, undefined];
+    this.counts.reset();
     this.position = undefined;
     this.switched = undefined;
     this.newGamePending = true;
@@ -446,11 +403,11 @@ export class Session {
     }
     // The size of a TPS is its number of rows (a malformed TPS is reported by the parser).
     const size = tps === undefined ? this.size : tpsSize(tps);
-    const custom = this.hasCustomCounts();
+    const custom = this.counts.custom;
     let refusal: PositionError | undefined;
     if (size === this.size) {
       try {
-        this.position = buildPosition(this.size, this.halfKomi, tps, tokens, previous, this.reservesFor(size));
+        this.position = buildPosition(this.size, this.halfKomi, tps, tokens, previous, this.counts.reserves(size));
         this.refusal = undefined;
         this.switched = undefined;
         return;
@@ -476,8 +433,7 @@ export class Session {
     this.info(this.switched);
     this.size = size;
     this.sizeGiven = true;
-    this.flats = [undefined, undefined];
-    this.caps = [undefined, undefined];
+    this.counts.reset();
     this.newGamePending = true; // the table is of another game: cleared once no search runs
     if (!this.search) this.applyPending();
     this.position = game;
@@ -492,7 +448,7 @@ export class Session {
    */
   private refuse(message: string): void {
     this.error(message);
-    const board = `${this.size}x${this.size}${this.hasCustomCounts() ? ' with custom piece counts' : ''}`;
+    const board = `${this.size}x${this.size}${this.counts.custom ? ' with custom piece counts' : ''}`;
     this.refusal = `the last position was refused on this ${board} board (${message})`;
   }
 
@@ -577,7 +533,7 @@ export class Session {
       const err = e instanceof Error ? e : new Error(String(e));
       this.log(`bredon: the search could not start: ${err.stack ?? err.message}`);
       this.error(`the search could not start: ${err.message}`);
-      this.answer(search, this.fallbackMove(search));
+      this.answer(search, search.report.fallbackMove());
       return this.search === search ? search : undefined;
     }
     if (limits.hardMs !== undefined) {
@@ -610,24 +566,19 @@ export class Session {
 
   /** The running search from now on: nothing reported yet. */
   private begin(root: Position, startedAt: number, infinite: boolean, multiPV: number): Search {
-    this.search = {
+    const search: Search = {
       root,
       startedAt,
       infinite,
-      multiPV,
-      lastInfo: undefined,
-      lastExact: undefined,
-      rawScores: [],
-      final: undefined,
-      finalShown: false,
-      latestNodes: 0,
+      report: new SearchReport(root, multiPV, (nodes, elapsedMs) => this.infoFormat(search, nodes, elapsedMs), () => !this.centiflats),
       stopRequested: false,
       answer: undefined,
       timers: [],
       note: undefined,
       notBefore: 0,
     };
-    return this.search;
+    this.search = search;
+    return search;
   }
 
   /** Runs a callback from the search threads, turning a bug into an error line, not a crash. */
@@ -641,79 +592,19 @@ export class Session {
     }
   }
 
-  /**
-   * Only exact reports are printed: an aspiration fail-high/low is a bound at a depth that may
-   * never complete, and the last line before `bestmove` must be the exact result at the deepest
-   * depth shown (a GUI keeps the last line as the engine's verdict). In Multi-PV the search
-   * sends a depth's lines together, line 1 first: line 1 starts the depth's set of final lines.
-   */
   private onInfo(search: Search, reported: SearchInfo, nodes: number): void {
     if (this.search !== search || search.answer !== undefined) return;
-    // The line as far as it is legal: what the client is shown is checked like `bestmove`.
-    const legal = { ...reported, pv: legalPrefix(search.root, reported.pv) };
-    const first = legal.multipv === undefined || legal.multipv === 1;
-    if (first) search.lastInfo = legal;
-    search.latestNodes = Math.max(search.latestNodes, nodes);
-    if (legal.bound !== 'exact') return;
-    const info = this.steady(search, legal);
-    const format = this.infoFormat(search, nodes);
-    const line = formatInfo(info, format);
-    if (line === undefined) return;
-    if (first) {
-      search.lastExact = info;
-      search.final = { infos: [info], nodes, elapsedMs: format.elapsedMs };
-    } else if (search.final !== undefined && search.final.infos[0]!.depth === info.depth) {
-      search.final.infos.push(info);
-    }
-    search.finalShown = true;
-    this.out(line);
-  }
-
-  /** An exact report as shown: its score steadied by the previous depth's (expected-score.ts steadyScore). */
-  private steady(search: Search, info: SearchInfo): SearchInfo {
-    const k = (info.multipv ?? 1) - 1;
-    (search.rawScores[info.depth] ??= [])[k] = info.score;
-    if (this.centiflats) return info; // the search's own scores, as they always were
-    return { ...info, score: steadyScore(info.score, search.rawScores[info.depth - 1]?.[k]) };
+    const line = search.report.report(reported, nodes);
+    if (line !== undefined) this.out(line);
   }
 
   private onProgress(search: Search, progress: SearchProgress, nodes: number): void {
     if (this.search !== search || search.answer !== undefined) return;
-    search.latestNodes = Math.max(search.latestNodes, nodes);
-    const p = progress.currMove !== 0 && isLegalMove(search.root, progress.currMove, scratch) ? progress : { ...progress, currMove: 0 };
-    this.out(formatProgress(p, search.lastExact, this.infoFormat(search, nodes)));
-    search.finalShown = false;
+    this.out(search.report.progress(progress, nodes));
   }
 
   private infoFormat(search: Search, nodes: number, elapsedMs = this.now() - search.startedAt): InfoFormat {
     return { size: search.root.size, elapsedMs, nodes, reportWin: this.reportWin, centiflats: this.centiflats, note: search.note };
-  }
-
-  /**
-   * The result as the final report: exact, at the depth of the iteration that chose the move
-   * (never shallower than a depth already shown: the pool answers with the deepest thread), its
-   * line starting with the move played. None when no iteration completed.
-   */
-  private finalInfo(search: Search, result: SearchResult): SearchInfo | undefined {
-    if (result.depth < 1) return undefined;
-    const last = search.lastExact;
-    if (last !== undefined && last.depth > result.depth) return undefined; // cannot happen: never go back
-    const abs = Math.abs(result.score);
-    const mateIn = abs >= WIN_THRESHOLD ? Math.sign(result.score) * (WIN_SCORE - abs) : 0;
-    const pv = result.pv[0] === result.best ? legalPrefix(search.root, result.pv) : [result.best];
-    const info: SearchInfo = {
-      depth: result.depth,
-      seldepth: Math.max(result.seldepth ?? 0, last?.seldepth ?? 0),
-      score: result.score,
-      mateIn,
-      bound: 'exact',
-      nodes: result.nodes,
-      timeMs: 0,
-      hashfull: result.hashfull ?? last?.hashfull ?? 0,
-      pv,
-    };
-    if (search.multiPV > 1) info.multipv = 1;
-    return this.steady(search, info);
   }
 
   private onDone(search: Search, outcome: { result: SearchResult; nodes: number } | { error: string }): void {
@@ -721,22 +612,13 @@ export class Session {
     let move: number;
     if ('error' in outcome) {
       this.error(`search failed: ${outcome.error}`);
-      move = this.fallbackMove(search);
+      move = search.report.fallbackMove();
     } else if (outcome.result.best !== 0 && isLegalMove(search.root, outcome.result.best, scratch)) {
       move = outcome.result.best;
-      // In Multi-PV the lines of the result's depth, already printed, are the final ones (its
-      // line 1 alone again would be a depth with one line more); else the result's own report.
-      const shown = search.final?.infos;
-      const linesFinal = search.multiPV > 1 && shown !== undefined && shown[0]!.depth === outcome.result.depth && shown[0]!.pv[0] === move;
-      const info = linesFinal ? undefined : this.finalInfo(search, outcome.result);
-      if (linesFinal) search.latestNodes = Math.max(search.latestNodes, outcome.nodes); // if printed again: the search's whole count
-      if (info !== undefined) {
-        search.final = { infos: [info], nodes: outcome.nodes, elapsedMs: this.now() - search.startedAt };
-        search.finalShown = false;
-      }
+      search.report.result(outcome.result, outcome.nodes, this.now() - search.startedAt, move);
     } else {
       this.error(`search returned no legal move: answering from the last report`);
-      move = this.fallbackMove(search);
+      move = search.report.fallbackMove();
     }
     this.answer(search, move);
   }
@@ -745,21 +627,13 @@ export class Session {
     if (this.search !== search || search.answer !== undefined) return;
     // No completed depth yet (a loaded machine, a cold thread): the search will not stop before
     // it has one, so wait for it rather than answer a move no search chose.
-    if (search.final === undefined && waited < FIRST_DEPTH_WAIT_MS) {
+    if (!search.report.hasDepth && waited < FIRST_DEPTH_WAIT_MS) {
       search.timers.push(this.clock.setTimeout(() => this.watchdog(search, why, waited + WATCHDOG_GRACE_MS), WATCHDOG_GRACE_MS));
       return;
     }
     this.log(`bredon: the search did not answer ${WATCHDOG_GRACE_MS} ms after its ${why}; answering from its last completed depth (the threads finish in the background and are kept)`);
     this.backend.abandon();
-    this.answer(search, this.fallbackMove(search));
-  }
-
-  /** The first move of the last reported line if it is legal, else the first legal move. */
-  private fallbackMove(search: Search): number {
-    // The line of the last exact report, so that it can end the output as the final report.
-    const m = search.final?.infos[0]!.pv[0] ?? search.lastInfo?.pv[0];
-    if (m !== undefined && m !== 0 && isLegalMove(search.root, m, scratch)) return m;
-    return legalMoves(search.root)[0] ?? 0;
+    this.answer(search, search.report.fallbackMove());
   }
 
   /** The search has an answer: print it, unless an infinite search must wait for `stop`. */
@@ -778,20 +652,7 @@ export class Session {
     for (const t of search.timers) this.clock.clearTimeout(t);
     this.search = undefined;
     const move = search.answer ?? 0;
-    // Also when the search failed or overran and the move is the last report's: its line, not a
-    // progress report, is the last word before `bestmove`.
-    if (search.final !== undefined && !search.finalShown && move !== 0 && search.final.infos[0]!.pv[0] === move) {
-      // The result's report is timed when the search answered (an infinite search may wait long
-      // for its `stop`); an earlier report printed again (or a depth's lines) has the latest
-      // count and the time now.
-      const { infos, nodes, elapsedMs } = search.final;
-      const fromResult = infos[0] !== search.lastExact;
-      const format = fromResult ? this.infoFormat(search, nodes, elapsedMs) : this.infoFormat(search, Math.max(nodes, search.latestNodes));
-      for (const info of infos) {
-        const line = formatInfo(info, format);
-        if (line !== undefined) this.out(line);
-      }
-    }
+    for (const line of search.report.closingLines(move)) this.out(line);
     this.out(move === 0 ? 'bestmove (none)' : formatBestMove(move, search.root.size));
     this.applyPending();
     const next = this.queued.shift();

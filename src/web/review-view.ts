@@ -1,8 +1,9 @@
 // The review panel of the page's game mode: the game's result, then the review of the player's
 // moves, computed by review-worker.js (one worker a review, ended when the review is done or no
 // longer wanted) with a progress bar while it searches, then its sentences and the link to the
-// annotated game on PTN Ninja. Its state is on the panel (`data-state`: result, reviewing, done,
-// failed) for scripts and the tests.
+// annotated game on PTN Ninja, and the game's win-chance curve (`#review-curve`, made here: the
+// page's HTML has no place for it). Its state is on the panel (`data-state`: result, reviewing,
+// done, failed) for scripts and the tests.
 
 import type { ReviewMessage, ReviewRequest } from './game-review.js';
 
@@ -13,6 +14,34 @@ function byId<T extends HTMLElement>(id: string): T {
 export class ReviewPanel {
   private worker: Worker | undefined;
   private readonly panel = byId('review');
+  private readonly curve = ReviewPanel.curveFigure();
+
+  /** The figure the curve goes in, before the review's sentences. */
+  private static curveFigure(): HTMLElement {
+    const figure = document.createElement('figure');
+    figure.id = 'review-curve';
+    figure.hidden = true;
+    Object.assign(figure.style, { margin: '10px 0 8px' });
+    const moves = byId('review-moves');
+    moves.parentElement!.insertBefore(figure, moves);
+    return figure;
+  }
+
+  private showCurve(svg: string | undefined): void {
+    this.curve.replaceChildren();
+    this.curve.hidden = svg === undefined;
+    if (svg === undefined) return;
+    const holder = document.createElement('div');
+    holder.innerHTML = svg; // the worker's own SVG (curve.ts escapes every text in it)
+    const picture = holder.querySelector('svg');
+    if (picture === null) return;
+    Object.assign(picture.style, { display: 'block', width: '100%', height: 'auto', borderRadius: '8px' });
+    picture.setAttribute('aria-label', "White's win chance after each move of the game, the moves marked ? and ?? as dots");
+    const caption = document.createElement('figcaption');
+    caption.textContent = "White's win chance, move by move (White's share light, Black's dark); dots: ? and ?? moves";
+    Object.assign(caption.style, { marginTop: '4px', color: 'var(--muted)', fontSize: '12px' });
+    this.curve.append(picture, caption);
+  }
 
   /** Hides the panel and ends a review under way. */
   clear(): void {
@@ -27,6 +56,7 @@ export class ReviewPanel {
     byId('review-result').textContent = result;
     byId('review-head').textContent = '';
     byId('review-moves').replaceChildren();
+    this.showCurve(undefined);
     const link = byId<HTMLAnchorElement>('review-link');
     link.hidden = true;
     link.removeAttribute('href');
@@ -42,6 +72,7 @@ export class ReviewPanel {
       this.stopWorker();
       if (m.type === 'failed') return this.fail(m.message);
       byId('review-head').textContent = m.review.head;
+      this.showCurve(m.review.curve);
       byId('review-moves').replaceChildren(...m.review.sentences.map((s) => Object.assign(document.createElement('li'), { textContent: s })));
       if (m.review.url !== undefined) {
         link.href = m.review.url;

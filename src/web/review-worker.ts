@@ -27,7 +27,7 @@ scope.onmessage = async (e) => {
     const total = game.moves.length + 1;
     let done = 0;
     const analysis = await annotator.analyse(game, () => scope.postMessage({ type: 'progress', done: ++done, total }), [side]);
-    scope.postMessage({ type: 'done', review: pageReview(analysis, side, REVIEW_BUDGET) });
+    scope.postMessage({ type: 'done', review: pageReview(analysis, side) });
   } catch (err) {
     scope.postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
   }

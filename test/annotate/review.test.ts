@@ -38,7 +38,7 @@ describe('the review of a game', () => {
       const from = a.moves.indexOf(m);
       expect(part.moves.map((x) => body(x.text))).toEqual(game.moves.slice(from, from + part.moves.length).map((x) => body(x.text)));
     }
-    const sentences = reviewSentences(review, 6, '2,000 nodes a position');
+    const sentences = reviewSentences(review, 6);
     expect(sentences).toHaveLength(1 + reviewedMoves(review).length);
     for (const s of sentences) expect(s.length).toBeLessThan(200);
   });
@@ -53,7 +53,7 @@ describe('the review of a game', () => {
     expect(a.moves.filter((m) => m.missedTinue > 0)).toEqual([missed]);
     const review = reviewPlayer(a, 0);
     expect(reviewedMoves(review)).toContain(missed);
-    const sentence = reviewSentences(review, 5, '2,000 nodes a position').find((s) => s.startsWith('5. a3'));
+    const sentence = reviewSentences(review, 5).find((s) => s.startsWith('5. a3'));
     expect(sentence).toMatch(/You had a tinue \(a road in 1 move, forced\) starting e1/);
   });
 });

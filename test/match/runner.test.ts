@@ -184,13 +184,21 @@ describe.concurrent('runMatch with well-behaved engines', () => {
   });
 
   it('stops when interrupted, without counting the game in progress', async () => {
-    // The late engine would think for its whole 30 s clock; the interruption comes long before.
+    // The late engine would think for its whole 30 s clock; the interruption comes once it has
+    // been asked to (however long a busy machine takes to get there), long before that.
     const controller = new AbortController();
     const log = logFile();
     const games: GameRecord[] = [];
+    const interruptOnceThinking = () => {
+      const timer = setInterval(() => {
+        if (!readLog(log).some(([, l]) => l.startsWith('go '))) return;
+        clearInterval(timer);
+        controller.abort();
+      }, 20);
+    };
     const outcome = await runMatch(
       matchConfig(fake('random'), fake('late', '--log', log), { games: 10, tc: { baseMs: 30_000, incMs: 0 } }),
-      { onStart: () => setTimeout(() => controller.abort(), 200), onGame: (g) => games.push(g) },
+      { onStart: interruptOnceThinking, onGame: (g) => games.push(g) },
       controller.signal,
     );
     expect(outcome.stopped).toBe('interrupted');

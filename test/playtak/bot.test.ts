@@ -1,7 +1,8 @@
 // The bot against the fake PlayTak server (./fake-server.ts), over WebSocket and TCP, with the
 // real search on worker threads (the built program as their script: npm test builds it first):
 // whole games to a road, to flats and to a time loss, a dropped connection in mid-game, a game
-// that never comes back, garbage lines, chat, stopping, a refused login, and the seek rate limit.
+// that never comes back, garbage lines, chat (every command answered within the chat rate limit),
+// the log's scores, stopping, a refused login, and the seek rate limit.
 // Small boards and a cap on the thinking time keep each game to a second or two.
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,11 +12,12 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { legalMoves } from '../../src/core/movegen.js';
 import type { Position } from '../../src/core/position.js';
 import { parsePtnGames, replayGame, tagValue } from '../../src/notation/ptn-game.js';
-import { describeScore } from '../../src/cli/analyze.js';
+import { parseMove } from '../../src/notation/ptn-move.js';
 import { PlaytakBot, type BotOptions, type BotSummary, type BotTiming } from '../../src/playtak/bot.js';
 import { parseServerAddress } from '../../src/playtak/connection.js';
 import { Engine, type SearchThreads } from '../../src/playtak/engine.js';
 import type { SeekParams } from '../../src/playtak/protocol.js';
+import { WIN_SCORE } from '../../src/search/types.js';
 import { SearchPool, type SearchJob } from '../../src/search/worker.js';
 import { BREDON } from '../repo.js';
 import { FakePlaytak, type Policy, type Scenario } from './fake-server.js';
@@ -65,6 +67,9 @@ const SEEK: SeekParams = { size: 4, timeSec: 60, incSec: 1, colour: 'A', halfKom
 
 let ptnCount = 0;
 
+/** An answer on how a game stands. */
+const STANDING = /move \d+: (I give (White|Black) an? \d+% win chance|I give both sides an even chance|(White|Black) wins in \d+ moves?, whatever (White|Black) plays|I have not evaluated it yet)\.$/;
+
 async function serve(transport: 'ws' | 'tcp', scenario: Scenario, accounts?: Record<string, string>): Promise<FakePlaytak> {
   const server = await new FakePlaytak(transport, scenario, accounts).start();
   servers.push(server);
@@ -100,11 +105,18 @@ function sharedThreads(): SearchThreads {
   };
 }
 
+/** When each line of the latest run's log was written (performance.now()). */
+let logTimes: number[] = [];
+
 function play(server: FakePlaytak, options: Partial<BotOptions> = {}, threads?: SearchThreads): Run {
   const logs: string[] = [];
   const outs: string[] = [];
   const ptn = join(dir, `games-${++ptnCount}.ptn`);
-  const log = (l: string) => logs.push(l);
+  logTimes = [];
+  const log = (l: string) => {
+    logs.push(l);
+    logTimes.push(performance.now());
+  };
   poolLog = log;
   const pool = threads ?? sharedThreads();
   const bot = new PlaytakBot({
@@ -117,7 +129,6 @@ function play(server: FakePlaytak, options: Partial<BotOptions> = {}, threads?: 
     version: 'test',
     log,
     out: (l) => outs.push(l),
-    describe: describeScore,
     timing: FAST,
     ...options,
   });
@@ -179,7 +190,11 @@ describe('bredon playtak against a fake server', () => {
       expect(g.result).toBe('0-R'); // Bredon plays Black
       const logged = expectLogged(run, server, i);
       expect(tagValue(logged, 'Komi')).toBe('0');
-      expect(logged.moves.filter((m) => m.side === 1).every((m) => /\{[+-]\d+\.\d\d\/\d+ \d+\.\d\ds\}/.test(m.comment === undefined ? '' : `{${m.comment}}`))).toBe(true);
+      // TEI's `score cp` / 100 (200p - 100): within ±1.00, and the road Bredon ends on is a proven +1.00.
+      const own = logged.moves.filter((m) => m.side === 1);
+      expect(own.every((m) => /^[+-][01]\.\d\d\/\d+ \d+\.\d\ds$/.test(m.comment ?? ''))).toBe(true);
+      expect(own.every((m) => Math.abs(Number.parseFloat(m.comment!)) <= 1)).toBe(true);
+      expect(own.at(-1)!.comment).toMatch(/^\+1\.00\//);
     }
     expect(run.outs[0]).toMatch(/^game 100: Scripted vs Guest1 4x4, 0-R after \d+ plies: Bredon won$/);
     expect(run.outs.at(-1)).toBe('2 games: 2 won, 0 lost, 0 drawn');
@@ -314,6 +329,8 @@ describe('bredon playtak against a fake server', () => {
     expect(server.rejoins).toBeGreaterThanOrEqual(1);
     const tells = server.chat.filter((l) => l.startsWith('Tell Alice Game 100 against Scripted, move '));
     expect(tells.length).toBeGreaterThan(0);
+    // A win chance in words, nothing of the line Bredon plans or how deep it looked.
+    for (const l of tells) expect(l).toMatch(STANDING);
     expect(server.chat.some((l) => l.startsWith('Shout Carol: Game 100'))).toBe(true);
     expect(server.chat.some((l) => /Bob/.test(l))).toBe(false);
   });
@@ -388,13 +405,59 @@ describe('bredon playtak against a fake server', () => {
     expect(told('Shout Bob:')).toEqual(['Shout Bob: Levels are whole numbers from 1 (a beginner) to 10 (full strength): "11" is not one.']);
     const help = told('Shout Carol:');
     expect(help).toHaveLength(1);
-    expect(help[0]).toMatch(/"Guest1: level N" sets my level .*"Guest1: help" shows this/);
+    expect(help[0]).toMatch(/"Guest1: level N" sets my level for your games: 1 plays like a beginner, 10 is my full strength \(yours: 10\)\. "Guest1: help" shows this\./);
     expect(help[0]!.length).toBeLessThanOrEqual(6 + 256);
     // Game 100 searched at full strength, game 101 at level 2: no job without a level after one with it.
     const levels = jobs.map((j) => j.limits.level);
     expect(levels[0]).toBeUndefined();
     expect(levels.at(-1)).toBe(2);
     expect(levels.slice(levels.indexOf(2)).every((l) => l === 2)).toBe(true);
+  });
+
+  it('answers every command asked within the chat interval, one answer per interval, in the order asked', async () => {
+    // Four questions in one burst (a second `help` just after a `level`): before, all but the first went unanswered.
+    const garbage = ['Tell <Alice> level 4', 'Tell <Alice> help', 'Shout <Carol> Guest1: help', 'Tell <Alice> how goes it?'];
+    const server = await serve('ws', { opponent: 'Sleeper', policy: () => null, garbage, garbagePerBatch: 4 });
+    const run = play(server, { games: undefined, chat: true, debug: true, seek: { ...SEEK, colour: 'W' }, timing: { ...FAST, chatIntervalMs: 100 } });
+    const answers = () => server.chat.filter((l) => /^(Tell Alice|Shout Carol:) /.test(l));
+    while (answers().length < garbage.length) await new Promise((r) => setTimeout(r, 10));
+    run.bot.stop(true);
+    await run.done;
+    const [level, aliceHelp, carolHelp, standing] = answers();
+    expect(level).toBe('Tell Alice Done: I play you at level 4 of 10 from now on.');
+    expect(aliceHelp).toMatch(/^Tell Alice "Guest1: level N" sets my level .*\(yours: 4\)/);
+    expect(carolHelp).toMatch(/^Shout Carol: "Guest1: level N" sets my level .*\(yours: 10\)/);
+    expect(standing).toMatch(/^Tell Alice Game 100 against Sleeper, /);
+    expect(standing).toMatch(STANDING);
+    expect(answers()).toHaveLength(garbage.length);
+    // Spaced by the interval on the bot's own clock (a late timer only widens the gaps).
+    const at = run.logs.map((l, i) => ({ l, i })).filter(({ l }) => /^> (Tell Alice|Shout Carol:) /.test(l));
+    expect(at).toHaveLength(garbage.length);
+    for (let i = 1; i < at.length; i++) expect(logTimes[at[i]!.i]! - logTimes[at[i - 1]!.i]!).toBeGreaterThanOrEqual(95);
+  });
+
+  it("logs its moves' scores on TEI's scale (200p - 100, as Racetrack writes them), a proven win as +1.00", async () => {
+    // Bredon (White) builds a1-d1 and the opponent lets it: e1 is the road. Each search answers the script's move with a set score.
+    const script = ['e5', 'a1', 'b1', 'c3', 'c1', 'd2', 'd1', 'b3', 'e1'];
+    const scores = [0, 0, 280, 0, -280, 0, WIN_SCORE - 3, 0, WIN_SCORE - 1];
+    const threads: SearchThreads = {
+      start: (job, handlers) => {
+        const ply = job.moves.length;
+        const best = parseMove(script[ply]!, 5);
+        setTimeout(() => handlers.onDone({ result: { best, score: scores[ply]!, depth: ply + 1, nodes: 1, pv: [best] }, nodes: 1 }), 1);
+      },
+      stop: () => {},
+      abandon: () => {},
+      newGame: () => {},
+      close: () => {},
+    };
+    const server = await serve('ws', { opponent: 'Scripted', policy: (pos, ply) => parseMove(script[ply]!, pos.size) });
+    const run = play(server, { seek: { ...SEEK, size: 5, stones: 21, caps: 1, colour: 'W' } }, threads);
+    expect(await run.done).toMatchObject({ games: 1, wins: 1 });
+    const logged = expectLogged(run, server);
+    // 5x5: p = 1 / (1 + exp(-280 / 280)) = 0.731 for the mover, 200p - 100 = 46.
+    const own = logged.moves.filter((m) => m.side === 0).map((m) => m.comment!.replace(/ \d+\.\d\ds$/, ''));
+    expect(own).toEqual(['+0.00/1', '+0.46/3', '-0.46/5', '+1.00/7', '+1.00/9']);
   });
 
   it('stops after the current game, or resigns it when told twice', async () => {

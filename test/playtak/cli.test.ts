@@ -75,7 +75,7 @@ describe('bredon playtak (the built program)', () => {
     expect(r.code).toBe(0);
     expect(server.errors).toEqual([]);
     const tells = server.chat.filter((l) => l.startsWith('Tell Scripted '));
-    expect(tells[1]).toMatch(/^Tell Scripted Game 100: .* by my full search \(25,000 nodes a position/);
+    expect(tells[1]).toMatch(/^Tell Scripted Game 100: .* at my full strength/);
     expect(tells.at(-1)).toMatch(/^Tell Scripted https:\/\/ptn\.ninja\/[A-Za-z0-9+$-]+$/);
     expect(r.stderr).toMatch(/game 100: review told to Scripted \(\d+ lines\)/);
   });

@@ -1,5 +1,6 @@
 // The bot's parts on their own: the clock (never plan past the server's clock less the network),
-// the engine driver (a legal move whatever the search threads do), the game log and the chat.
+// the engine driver (a legal move whatever the search threads do), the game log (TEI's scale), the
+// chat (a win chance in plain words) and its answers' queue (on a clock the test moves by hand).
 
 import { createHash } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
@@ -10,15 +11,17 @@ import { Position } from '../../src/core/position.js';
 import { parsePtnGames, replayGame, tagValue } from '../../src/notation/ptn-game.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
 import { startTps } from '../../src/notation/tps.js';
-import { describeScore } from '../../src/cli/analyze.js';
-import { chatReply, mentions } from '../../src/playtak/chat.js';
+import { chatReply, mentions, standingText } from '../../src/playtak/chat.js';
 import { helpText, parseChatCommand } from '../../src/playtak/commands.js';
 import { BASE_MARGIN_MS, MAX_MARGIN_MS, networkMargin, ownClockMs, smoothRtt, thinkLimits } from '../../src/playtak/clock.js';
 import { openConnection, parseServerAddress } from '../../src/playtak/connection.js';
 import { Engine, WATCHDOG_MS, type SearchThreads } from '../../src/playtak/engine.js';
-import { clockTag, clockText, formatGame, type LoggedGame } from '../../src/playtak/game-log.js';
+import { clockTag, clockText, formatGame, logScoreCp, type LoggedGame } from '../../src/playtak/game-log.js';
 import type { SeekParams } from '../../src/playtak/protocol.js';
+import { MAX_WAITING, ReplyQueue, type ChatClock, type Reply } from '../../src/playtak/reply-queue.js';
 import type { SearchHandlers, SearchJob } from '../../src/search/worker.js';
+import { ecosystemCp, expectedScore } from '../../src/search/expected-score.js';
+import { WIN_SCORE, WIN_THRESHOLD } from '../../src/search/types.js';
 
 describe('the clock', () => {
   it('never plans past the clock less the network margin', () => {
@@ -260,6 +263,20 @@ describe('the game log', () => {
     expect(replayGame(g!).plies).toBe(4);
   });
 
+  it("writes the scores on TEI's scale, 200p - 100 (Racetrack's comments), proven results as 1.00", () => {
+    // 5x5: p = 1 / (1 + exp(-score / 280)) for the mover; 280 centiflats is p 0.731, cp 46.
+    expect(logScoreCp(0, 5)).toBe(0);
+    expect(logScoreCp(280, 5)).toBe(ecosystemCp(expectedScore(280, 5)));
+    expect(logScoreCp(280, 5)).toBe(46);
+    expect(logScoreCp(-280, 5)).toBe(-46);
+    // Only a proof says certain: a big unproven score stays within 99.
+    expect(logScoreCp(WIN_THRESHOLD - 1, 5)).toBe(99);
+    expect(logScoreCp(WIN_SCORE - 3, 5)).toBe(100);
+    expect(logScoreCp(-(WIN_SCORE - 2), 6)).toBe(-100);
+    const moves = ['a1', 'e5'].map((t, i) => ({ move: parseMove(t, 5), ...(i === 0 ? { scoreCp: logScoreCp(WIN_SCORE - 3, 5), depth: 3, ms: 20 } : { scoreCp: logScoreCp(-280, 5), depth: 9, ms: 1500 }) }));
+    expect(formatGame({ ...game, moves })).toContain('1. a1 {+1.00/3 0.02s} e5 {-0.46/9 1.50s}\n');
+  });
+
   it('leaves out the default reserves and an unknown result', () => {
     const text = formatGame({ ...game, stones: 21, caps: 1, result: undefined });
     expect(text).not.toMatch(/Flats|Caps|Result/);
@@ -291,14 +308,133 @@ describe('chat', () => {
     expect('Abcdefghijklmnop: '.length + helpText('Abcdefghijklmnop', 10).length).toBeLessThanOrEqual(256);
   });
 
-  it('says what it waits for, or how the game stands in words', () => {
-    expect(chatReply(undefined, seek, describeScore)).toBe('I am not playing right now: my seek is 6x6, 10 min + 10 s, komi 2, and I would play you at full strength. Accept it to play me!');
-    expect(chatReply(undefined, seek, describeScore, 3)).toMatch(/I would play you at level 3 of 10\./);
+  it('says what it waits for, or how the game stands as a win chance', () => {
+    expect(chatReply(undefined, seek)).toBe('I am not playing right now: my seek is 6x6, 10 min + 10 s, komi 2, and I would play you at full strength. Accept it to play me!');
+    expect(chatReply(undefined, seek, 3)).toMatch(/I would play you at level 3 of 10\./);
     const root = new Position(6);
     makeMove(root, parseMove('a1', 6));
-    const info = { score: 120, mateIn: 0, pv: [parseMove('f6', 6), parseMove('c3', 6)], depth: 8 };
-    const reply = chatReply({ no: 9, opponent: 'Alice', halfKomi: 4, plies: 1, evaluation: { info, root } }, seek, describeScore);
-    expect(reply).toBe('Game 9 against Alice, move 1: +1.20 flats for Black at depth 8, expecting f6 c3.');
-    expect(chatReply({ no: 9, opponent: 'Alice', halfKomi: 4, plies: 0, evaluation: undefined }, seek, describeScore)).toBe('Game 9 against Alice, move 1: I have not evaluated it yet.');
+    // Black to move, +1.20 flats for Black: 6x6's p = 1 / (1 + exp(-120 / 300)) = 0.599.
+    const reply = chatReply({ no: 9, opponent: 'Alice', plies: 1, evaluation: { info: { score: 120, mateIn: 0 }, root } }, seek);
+    expect(reply).toBe('Game 9 against Alice, move 1: I give Black a 60% win chance.');
+    expect(chatReply({ no: 9, opponent: 'Alice', plies: 0, evaluation: undefined }, seek)).toBe('Game 9 against Alice, move 1: I have not evaluated it yet.');
+  });
+
+  it('says a win chance from White\'s or Black\'s side, whoever is to move, and proven results in moves', () => {
+    const white = new Position(5); // White to move
+    const black = new Position(5);
+    makeMove(black, parseMove('a1', 5));
+    const at = (root: Position, score: number, mateIn = 0, plies = root.ply) => standingText({ info: { score, mateIn }, root }, plies);
+    expect(at(white, 280)).toBe('I give White a 73% win chance');
+    expect(at(black, 280)).toBe('I give Black a 73% win chance');
+    expect(at(white, -280)).toBe('I give Black a 73% win chance');
+    expect(at(black, -500)).toBe('I give White an 86% win chance');
+    expect(at(white, 3)).toBe('I give both sides an even chance');
+    // A road for the side to move in 3 plies is 2 of its moves; after its move, 1 is left.
+    expect(at(white, WIN_SCORE - 3, 3)).toBe('White wins in 2 moves, whatever Black plays');
+    expect(at(white, WIN_SCORE - 3, 3, 1)).toBe('White wins in 1 move, whatever Black plays');
+    expect(at(black, -(WIN_SCORE - 2), -2)).toBe('White wins in 1 move, whatever Black plays');
+    // Nothing a beginner cannot read, and nothing of the plan.
+    const reply = (score: number, mateIn = 0) => chatReply({ no: 3, opponent: 'Bob', plies: 4, evaluation: { info: { score, mateIn }, root: white } }, seek);
+    expect(reply(WIN_SCORE - 5, 5)).toBe('Game 3 against Bob, move 3: White wins in 1 move, whatever Black plays.');
+    for (const text of [reply(280), reply(WIN_SCORE - 5, 5)]) expect(text).not.toMatch(/depth|flats|plies|ply|centi|expecting|[+-]\d\.\d\d/);
+  });
+});
+
+describe('the chat answers, one per interval', () => {
+  /** A clock the test moves by hand, and the timers waiting on it. */
+  function manualClock() {
+    let now = 0;
+    let timers: { at: number; f: () => void }[] = [];
+    const clock: ChatClock = {
+      now: () => now,
+      after: (ms, f) => {
+        const timer = { at: now + ms, f };
+        timers.push(timer);
+        return () => {
+          timers = timers.filter((t) => t !== timer);
+        };
+      },
+    };
+    const advance = (ms: number) => {
+      const end = now + ms;
+      for (;;) {
+        const next = timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
+        if (next === undefined) break;
+        timers = timers.filter((t) => t !== next);
+        now = next.at;
+        next.f();
+      }
+      now = end;
+    };
+    return { clock, advance, pending: () => timers.length };
+  }
+
+  function queue(intervalMs = 5000) {
+    const c = manualClock();
+    const sent: { at: number; line: string }[] = [];
+    const logs: string[] = [];
+    const q = new ReplyQueue(intervalMs, (r, text) => sent.push({ at: c.clock.now(), line: `${r.kind} ${r.to}: ${text}` }), (l) => logs.push(l), c.clock);
+    const reply = (to: string, key: string, text: () => string = () => key): Reply => ({ to, kind: 'tell', key, text });
+    return { q, sent, logs, reply, ...c };
+  }
+
+  it('answers at once when it may, and a command asked too soon once the interval allows: none dropped', () => {
+    const { q, sent, reply, advance } = queue();
+    q.push(reply('Alice', 'Done: level 3'));
+    advance(100);
+    q.push(reply('Alice', 'help text'));
+    q.push(reply('Bob', 'status'));
+    expect(sent.map((s) => s.line)).toEqual(['tell Alice: Done: level 3']);
+    advance(4899);
+    expect(sent).toHaveLength(1);
+    advance(1);
+    expect(sent.map((s) => [s.at, s.line])).toEqual([
+      [0, 'tell Alice: Done: level 3'],
+      [5000, 'tell Alice: help text'],
+    ]);
+    advance(5000);
+    expect(sent.map((s) => [s.at, s.line]).at(-1)).toEqual([10_000, 'tell Bob: status']);
+    expect(q.size).toBe(0);
+    // Long after the last, an answer goes at once again.
+    advance(20_000);
+    q.push(reply('Carol', 'help text'));
+    expect(sent.at(-1)).toEqual({ at: 30_000, line: 'tell Carol: help text' });
+  });
+
+  it('makes an answer when it goes out, and says a repeated question waiting once', () => {
+    const { q, sent, reply, advance } = queue();
+    let standing = 'even';
+    q.push(reply('Alice', 'help text'));
+    q.push(reply('Alice', 'status', () => standing));
+    q.push(reply('Alice', 'status', () => standing));
+    standing = 'Black 62%';
+    advance(5000);
+    expect(sent.map((s) => s.line)).toEqual(['tell Alice: help text', 'tell Alice: Black 62%']);
+    advance(60_000);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('keeps a player to a few answers waiting, and says so in the log', () => {
+    const { q, sent, logs, reply, advance } = queue();
+    for (let n = 1; n <= 2 + MAX_WAITING; n++) q.push(reply('Spammer', `answer ${n}`));
+    q.push(reply('Alice', 'help text'));
+    expect(sent).toHaveLength(1);
+    expect(q.size).toBe(MAX_WAITING + 1);
+    expect(logs).toEqual([`chat: Spammer already has ${MAX_WAITING} answers waiting: not answering 'answer ${MAX_WAITING + 2}'`]);
+    advance(5000 * (MAX_WAITING + 1));
+    expect(sent.map((s) => s.line).at(-1)).toBe('tell Alice: help text');
+  });
+
+  it('sends everything at once with no interval, and forgets what waits when cleared', () => {
+    const none = queue(0);
+    for (const key of ['a', 'b', 'c']) none.q.push(none.reply('Alice', key));
+    expect(none.sent.map((s) => s.line)).toEqual(['tell Alice: a', 'tell Alice: b', 'tell Alice: c']);
+    const { q, sent, reply, advance, pending } = queue();
+    q.push(reply('Alice', 'a'));
+    q.push(reply('Alice', 'b'));
+    expect(q.clear()).toBe(1);
+    expect(pending()).toBe(0);
+    advance(10_000);
+    expect(sent).toHaveLength(1);
   });
 });

@@ -4,19 +4,21 @@
 // sides' moves are scripted, so the game and its review are the same on any machine and load.
 
 import { afterEach, describe, expect, it } from 'vitest';
+import { Annotator } from '../../src/annotate/analysis.js';
 import { REVIEW_BUDGET } from '../../src/annotate/review.js';
 import { makeMove } from '../../src/core/makemove.js';
 import { Position } from '../../src/core/position.js';
 import { scanRoads } from '../../src/core/roads.js';
-import { parsePtnGames, replayGame } from '../../src/notation/ptn-game.js';
+import { parsePtnGames, replayGame, tagValue } from '../../src/notation/ptn-game.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
 import { ptnFromLink } from '../../src/notation/ptn-ninja.js';
 import { PlaytakBot, type BotOptions } from '../../src/playtak/bot.js';
 import { parseServerAddress } from '../../src/playtak/connection.js';
 import { Engine, type SearchThreads } from '../../src/playtak/engine.js';
+import { PER_MOVE_LINKS, reviewChatLines } from '../../src/playtak/review-chat.js';
 import { ReviewThread, type Reviewer } from '../../src/playtak/review-thread.js';
 import { roadInOne } from '../../src/tinue/threats.js';
-import { BREDON } from '../repo.js';
+import { BREDON, readRepo } from '../repo.js';
 import { FakePlaytak } from './fake-server.js';
 
 // Bredon (White) builds a1-d1; the human lets it be and, facing the road at e1, plays b3.
@@ -84,12 +86,12 @@ describe('the review after a game', () => {
     const server = await playScripted({ chat: true, reviewer: new ReviewThread({ budget: REVIEW_BUDGET, script: BREDON, log: () => {} }) });
     const tells = server.chat.filter((l) => l.startsWith('Tell Scripted ')).map((l) => l.slice('Tell Scripted '.length));
     const review = tells.slice(1); // after the greeting
-    expect(review[0]).toMatch(/^Game 100: Your \d costliest moves? by my full search \(25,000 nodes a position; scores in flats for you\)/);
+    expect(review[0]).toMatch(/^Game 100: Your (\d costliest moves|costliest move), as I see them at my full strength, with your win chance before and after, and what I would have played\./);
     for (const line of review) expect(line.length).toBeLessThanOrEqual(256);
 
     // The blunder: from a playable position to a lost one, and a better move that stops the road.
     const blunder = review.find((l) => l.startsWith('4... b3??'));
-    expect(blunder).toMatch(/^4\.\.\. b3\?\? took you from -\d+\.\d\d to lost in 2 plies\. I would have played (\S+): /);
+    expect(blunder).toMatch(/^4\.\.\. b3\?\?: it took you from \d+% to a loss in 1 move\. I would have played (\S+): /);
     const better = /I would have played (\S+):/.exec(blunder!)![1]!;
     const pos = new Position(5);
     for (const m of GAME.slice(0, BLUNDER)) makeMove(pos, parseMove(m, 5));
@@ -97,19 +99,37 @@ describe('the review after a game', () => {
     scanRoads(pos);
     expect(roadInOne(pos, 0), `White has a road in one after ${better}`).toBe(0);
 
-    // The link: the whole game, with the review's comments, read back as PTN Ninja reads it.
-    const url = review.at(-1)!;
-    expect(review.at(-2)).toBe('The game with my notes, on PTN Ninja:');
+    // The links: the game is too long for one chat line with its notes, so each named move is
+    // followed by a link to the game from there on, read back here as PTN Ninja reads it.
+    expect(review[0]).toMatch(new RegExp(`played\\. ${PER_MOVE_LINKS}$`));
+    const url = review[review.indexOf(blunder!) + 1]!;
     expect(url).toMatch(/^https:\/\/ptn\.ninja\/[A-Za-z0-9+$-]+$/);
     const ptn = ptnFromLink(url)!;
     const game = parsePtnGames(ptn)[0]!;
+    expect(tagValue(game, 'TPS')).toBeDefined();
     expect(replayGame(game).resultText).toBe('R-0');
-    expect(game.moves.map((m) => m.text.replace(/[*'"!?]+$/, ''))).toEqual(GAME);
-    const marked = game.moves[BLUNDER]!;
+    expect(game.moves.map((m) => m.text.replace(/[*'"!?]+$/, ''))).toEqual(GAME.slice(BLUNDER));
+    const marked = game.moves[0]!;
     expect(marked.text).toBe('b3??');
     expect(marked.comment).toContain(`better ${better}`);
     // Only the human's moves are judged.
     expect(game.moves.filter((m) => m.side === 0).every((m) => m.comment === undefined && !/\?/.test(m.text))).toBe(true);
+    // Every line is a whole sentence, a link, or the lead-in to one.
+    for (const line of review) expect(line).toMatch(/(\.|:)$|^https:\/\//);
+  });
+
+  it('gives the per-move links their own sentence after the head', async () => {
+    // A 64-ply PlayTak game: too long for one link (as test/annotate/review.test.ts has it).
+    const game = parsePtnGames(readRepo('data/games/playtak-6x6-1344.ptn'))[0]!;
+    const a = await new Annotator({ limits: { nodes: 2000 }, tinueNodes: 2000, tinuePlies: 5, hashMb: 8 }).analyse(game, undefined, [1]);
+    const short = reviewChatLines(a, 1, 100);
+    expect(short.some((l) => l.startsWith('The game with my notes'))).toBe(false);
+    expect(short[0]).toMatch(new RegExp(`\\. ${PER_MOVE_LINKS}$`));
+    // The longest head (the largest game number the server gives) still has room for it.
+    const long = reviewChatLines(a, 1, Number.MAX_SAFE_INTEGER);
+    expect(long[0]).toMatch(new RegExp(`\\. ${PER_MOVE_LINKS}$`));
+    expect(long.slice(1)).toEqual(short.slice(1));
+    for (const line of [...short, ...long]) expect(line.length).toBeLessThanOrEqual(256);
   });
 
   it('waits while the bot searches, and goes on once the search ends', async () => {

@@ -1,5 +1,6 @@
 // `bredon analyze`: the board, then the search in words, for a person at a terminal.
 
+import { SCORE_SCALE } from '../../src/search/expected-score.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -25,10 +26,12 @@ describe('describeScore', () => {
   const white = parseTps('x6/x6/x2,1,2,x2/x6/x6/x6 1 3');
   const black = parseTps('x6/x6/x2,1,2,x2/x6/x6/1,x5 2 3');
   it('speaks from the players’ view, not the side to move’s', () => {
-    expect(describeScore({ score: 135, mateIn: 0, pv: [] }, white)).toBe('+1.35 flats for White');
-    expect(describeScore({ score: 135, mateIn: 0, pv: [] }, black)).toBe('+1.35 flats for Black');
-    expect(describeScore({ score: -50, mateIn: 0, pv: [] }, black)).toBe('+0.50 flats for White');
-    expect(describeScore({ score: 0, mateIn: 0, pv: [] }, white)).toBe('even');
+    // White's win chance on the size's scale (src/search/expected-score.ts).
+    const chance = (white: number, size: number) => `White ${Math.round(100 / (1 + Math.exp(-white / SCORE_SCALE[size]!)))}%`;
+    expect(describeScore({ score: 135, mateIn: 0, pv: [] }, white)).toBe(chance(135, white.size));
+    expect(describeScore({ score: 135, mateIn: 0, pv: [] }, black)).toBe(chance(-135, black.size));
+    expect(describeScore({ score: -50, mateIn: 0, pv: [] }, black)).toBe(chance(50, black.size));
+    expect(describeScore({ score: 0, mateIn: 0, pv: [] }, white)).toBe('White 50%');
   });
   it('names proven wins, by road when the line shows it', () => {
     const pos = parseTps('1,1,1,1,x/x5/x5/x5/2,2,2,2,x 1 5');
@@ -43,7 +46,7 @@ describe('bredon analyze', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^ +a b c d e f/m);
     expect(stdout).toMatch(/Komi 2/);
-    expect(stdout).toMatch(/^depth  1  (even|\+\d+\.\d\d flats for (White|Black))  \(.*\)  \S+/m);
+    expect(stdout).toMatch(/^depth  1  White \d+%  \(.*\)  \S+/m);
     expect(stdout).toMatch(/^depth  3 /m);
     expect(stdout).toMatch(/^Best move: [SC]?[a-f][1-6] /m); // a placement: a flat, wall or capstone
   });
@@ -57,12 +60,12 @@ describe('bredon analyze', () => {
     for (let depth = 1; depth <= 4; depth++) {
       const at = lines.findIndex((l) => new RegExp(`^depth +${depth}  \\(\\S+ nodes, [\\d.]+ s\\)$`).test(l));
       expect(at, stdout).toBeGreaterThanOrEqual(0);
-      const rows = [lines[at + 1]!, lines[at + 2]!].map((l) => /^ {2}([12])\. (\S+) +(even|\+\d+\.\d\d flats for (?:White|Black)): (\S+( \S+)*)$/.exec(l));
+      const rows = [lines[at + 1]!, lines[at + 2]!].map((l) => /^ {2}([12])\. (\S+) +White \d+%: (\S+( \S+)*)$/.exec(l));
       expect(rows.map((r) => r?.[1]), stdout).toEqual(['1', '2']);
       expect(lines[at + 3]).not.toMatch(/^ {2}\d+\. /); // two lines, no more
       expect(rows[0]![2]).not.toBe(rows[1]![2]);
       for (const r of rows) {
-        expect(r![4]!.split(' ')[0]).toBe(r![2]); // each line starts with its own move
+        expect(r![3]!.split(' ')[0]).toBe(r![2]); // each line starts with its own move
         expect(isLegalMove(pos, parseMove(r![2]!, 6))).toBe(true);
       }
     }
