@@ -5,11 +5,12 @@
 // src/bots/bot.js: `??` at -25 or worse for the mover, `?` at -10, `!` at +3, `!!` at +6; a
 // proven result counts as ±10000; the first move's two plies are not marked). Prints, per
 // engine, the share of plies marked `?`/`??` and the median change of White's score from one
-// position to the next. With --check-ms, each `?`/`??` the first engine caused is searched
-// again by it at that time, before and after the ply, to see whether the deeper search agrees.
+// position to the next. With --check-ms, each mark of --check-marks (default `?,??`) the first
+// engine caused is searched again by it at that time, before and after the ply, to see whether
+// the deeper search agrees.
 //
 //   node --import tsx scripts/analysis-marks.ts --games FILE.ptn --pick 1,2,3 --movetime 500 \
-//     --engine "node dist/bredon.js" [--engine "/path/to/tiltak-tei"] [--check-ms 5000] [--verbose]
+//     --engine "node dist/bredon.js" [--engine "/path/to/tiltak-tei"] [--check-ms 5000 [--check-marks '??']] [--verbose]
 //
 // --pick takes 1-based game numbers of the file. Engines get `setoption name HalfKomi`, then
 // `teinewgame <size>` once a game, as Racetrack sends them; one engine process per engine.
@@ -147,6 +148,7 @@ async function main(): Promise<void> {
       movetime: { type: 'string', default: '500' },
       engine: { type: 'string', multiple: true },
       'check-ms': { type: 'string' },
+      'check-marks': { type: 'string', default: '?,??' },
       verbose: { type: 'boolean', default: false },
     },
     strict: true,
@@ -204,26 +206,27 @@ async function main(): Promise<void> {
 
   if (values['check-ms'] !== undefined) {
     const checkMs = Number(values['check-ms']);
+    const checked = new Set(values['check-marks']!.split(','));
     const engine = new Engine(values.engine![0]!);
     await engine.start();
     let agreed = 0;
-    let checked = 0;
+    let count = 0;
     for (const g of games) {
       await engine.newGame(g.size, g.halfKomi);
       const gm = marksByEngine[0]!.get(String(g.n))!;
       for (let i = 0; i < g.plies.length; i++) {
-        if (gm[i] !== '?' && gm[i] !== '??') continue;
+        if (!checked.has(gm[i]!)) continue;
         const p = g.plies[i]!;
         const b = await engine.search(p.before, p.side, checkMs);
         const a = await engine.search(p.after, 1 - p.side, checkMs);
         const deep = ninjaMark(p.side, b.white, a.white);
-        checked++;
+        count++;
         if (deep === '?' || deep === '??') agreed++;
         process.stdout.write(`  game ${g.n} ply ${p.ply} ${p.move}: ${gm[i]} at ${ms} ms; at ${checkMs} ms ${b.white} -> ${a.white} (d${b.depth}/${a.depth}) ${deep || 'unmarked'}\n`);
       }
     }
     await engine.quit();
-    process.stdout.write(`check at ${checkMs} ms: ${agreed} of ${checked} marks of the first engine still ? or ??\n`);
+    process.stdout.write(`check at ${checkMs} ms: ${agreed} of ${count} marks (${[...checked].join(' ')}) of the first engine still ? or ??\n`);
   }
 }
 

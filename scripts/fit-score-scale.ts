@@ -1,7 +1,6 @@
 // Fits the score scale K of src/search/expected-score.ts for each board size with selfplay data:
 // the maximum-likelihood K of P(White wins) = sigmoid(score / K) over the positions of the
-// size's latest selfplay round in data/selfplay (search scores from the network that played them,
-// the games' results). Prints one line a size; SCORE_SCALE holds these Ks rounded to 10, and
+// size's files below (search scores from the network that played them, the games' results). Prints one line a size; SCORE_SCALE holds these Ks rounded to 10, and
 // test/search/expected-score.test.ts refits them.
 //
 //   node --import tsx scripts/fit-score-scale.ts
@@ -12,10 +11,14 @@ import { fitScoreScale, type ScaleFit } from '../src/tune/score-scale-fit.js';
 const seeds = (prefix: string, first: number, last: number): string[] =>
   Array.from({ length: last - first + 1 }, (_, i) => `${prefix}${first + i}.tsv.gz`);
 
-/** The files each size's K is fitted to: the last four seeds of its latest selfplay round. */
+/**
+ * The files each size's K is fitted to: 5x5 and 6x6, the shipped build's own selfplay (rounds
+ * with a book drawn per seed, scripts/selfplay-round.sh); 7x7 and 8x8, the last four seeds of
+ * their latest selfplay round (the network then playing).
+ */
 export const SCALE_FIT_FILES: Readonly<Record<number, readonly string[]>> = {
-  5: seeds('data/selfplay/5x5/r5-s', 205, 208),
-  6: seeds('data/selfplay/6x6/r6-s', 137, 140),
+  5: seeds('data/selfplay/5x5/r5-g', 1001, 1001),
+  6: seeds('data/selfplay/6x6/r6-g', 1001, 1002),
   7: seeds('data/selfplay/7x7/r7-s', 102, 105),
   8: seeds('data/selfplay/8x8/r8-s', 123, 126),
 };

@@ -49,7 +49,7 @@ export const playtakHelp: CommandHelp = {
     `  --level N                playing level, 1 (a beginner) to ${MAX_LEVEL} (full strength, the default); below`,
     '                           full strength Bredon takes at least 2 s a move and accepts undo requests',
     `  --ptn FILE               append finished games to FILE (default ${DEFAULT_PTN})`,
-    '  --chat                   answer Tell messages, and Shouts that name the bot, with the evaluation;',
+    '  --chat                   answer Tell messages, and Shouts that name the bot, with the win chance;',
     "                           take the commands '<bot>: level N' (for that player's games) and",
     "                           '<bot>: help'; after each game, tell the opponent a review: their",
     `                           costliest moves by the full search (${budgetText(REVIEW_BUDGET)}), Bredon's`,

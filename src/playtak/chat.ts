@@ -56,7 +56,8 @@ export function standingText(e: Evaluation, plies: number): string {
   if (Math.round(white) === 50) return 'I give both sides an even chance';
   const ahead = white > 50 ? 0 : 1;
   const chance = percentText(ahead === 0 ? white : 100 - white);
-  return `I give ${SIDES[ahead]} ${chance.startsWith('8') ? 'an' : 'a'} ${chance} win chance`;
+  // "an 8%", "an 80%", "an 11%", "an 18%": the article the number is read with.
+  return `I give ${SIDES[ahead]} ${/^(8|11%|18%)/.test(chance) ? 'an' : 'a'} ${chance} win chance`;
 }
 
 /** The answer: how the game stands, or what the bot is waiting for. */

@@ -16,11 +16,11 @@ import { WIN_SCORE, WIN_THRESHOLD } from './types.js';
 
 /**
  * K (centiflats per unit of the logistic's argument) per board size: the maximum-likelihood fit
- * of P(White wins) = sigmoid(score / K) to the search scores and results of the size's latest
- * selfplay round in data/selfplay (scripts/fit-score-scale.ts, rounded to 10). 3x3 and 4x4 have
- * no selfplay data and take 5x5's.
+ * of P(White wins) = sigmoid(score / K) to selfplay search scores and results in data/selfplay
+ * (scripts/fit-score-scale.ts says which, rounded to 10). 3x3 and 4x4 have no selfplay data and
+ * take 5x5's.
  */
-export const SCORE_SCALE: Readonly<Record<number, number>> = { 3: 280, 4: 280, 5: 280, 6: 300, 7: 310, 8: 400 };
+export const SCORE_SCALE: Readonly<Record<number, number>> = { 3: 250, 4: 250, 5: 250, 6: 260, 7: 310, 8: 400 };
 
 /** K for a size (5x5's for a size outside the table). */
 export function scoreScale(size: number): number {

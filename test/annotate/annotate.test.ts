@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { moveBody } from '../../src/annotate/write.js';
 import { percentText, whiteChanceText } from '../../src/annotate/marks.js';
+import { SCORE_SCALE } from '../../src/search/expected-score.js';
 import { parsePtnGames } from '../../src/notation/ptn-game.js';
 import { parseMove } from '../../src/notation/ptn-move.js';
 import { bredon, bredonBatch, type Run } from '../cli/bredon.js';
@@ -156,7 +157,7 @@ describe('bredon annotate', () => {
 describe('annotate notation', () => {
   it('scores from White\'s view, proven results in words', () => {
     expect(whiteChanceText(0, 6)).toBe('White 50%');
-    expect(whiteChanceText(300, 6)).toBe('White 73%'); // K 300 on 6x6: sigmoid(1)
+    expect(whiteChanceText(SCORE_SCALE[6]!, 6)).toBe('White 73%'); // K on 6x6: sigmoid(1)
     expect(whiteChanceText(-5000, 6)).toBe('White 1%'); // never 0% unless proven
     expect(whiteChanceText(29997, 6)).toBe('White wins in 2 moves'); // 3 plies: White's 2nd move
     expect(whiteChanceText(-29996, 6)).toBe('Black wins in 2 moves'); // 4 plies: Black's 2nd move

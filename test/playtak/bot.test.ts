@@ -5,6 +5,7 @@
 // the log's scores, stopping, a refused login, and the seek rate limit.
 // Small boards and a cap on the thinking time keep each game to a second or two.
 
+import { SCORE_SCALE } from '../../src/search/expected-score.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -439,7 +440,8 @@ describe('bredon playtak against a fake server', () => {
   it("logs its moves' scores on TEI's scale (200p - 100, as Racetrack writes them), a proven win as +1.00", async () => {
     // Bredon (White) builds a1-d1 and the opponent lets it: e1 is the road. Each search answers the script's move with a set score.
     const script = ['e5', 'a1', 'b1', 'c3', 'c1', 'd2', 'd1', 'b3', 'e1'];
-    const scores = [0, 0, 280, 0, -280, 0, WIN_SCORE - 3, 0, WIN_SCORE - 1];
+    const k = SCORE_SCALE[5]!; // p = sigmoid(1) = 0.731, 200p - 100 = 46
+    const scores = [0, 0, k, 0, -k, 0, WIN_SCORE - 3, 0, WIN_SCORE - 1];
     const threads: SearchThreads = {
       start: (job, handlers) => {
         const ply = job.moves.length;
@@ -455,7 +457,7 @@ describe('bredon playtak against a fake server', () => {
     const run = play(server, { seek: { ...SEEK, size: 5, stones: 21, caps: 1, colour: 'W' } }, threads);
     expect(await run.done).toMatchObject({ games: 1, wins: 1 });
     const logged = expectLogged(run, server);
-    // 5x5: p = 1 / (1 + exp(-280 / 280)) = 0.731 for the mover, 200p - 100 = 46.
+    // 5x5: p = 1 / (1 + exp(-K / K)) = 0.731 for the mover, 200p - 100 = 46.
     const own = logged.moves.filter((m) => m.side === 0).map((m) => m.comment!.replace(/ \d+\.\d\ds$/, ''));
     expect(own).toEqual(['+0.00/1', '+0.46/3', '-0.46/5', '+1.00/7', '+1.00/9']);
   });

@@ -20,7 +20,7 @@ import { clockTag, clockText, formatGame, logScoreCp, type LoggedGame } from '..
 import type { SeekParams } from '../../src/playtak/protocol.js';
 import { MAX_WAITING, ReplyQueue, type ChatClock, type Reply } from '../../src/playtak/reply-queue.js';
 import type { SearchHandlers, SearchJob } from '../../src/search/worker.js';
-import { ecosystemCp, expectedScore } from '../../src/search/expected-score.js';
+import { ecosystemCp, expectedScore, SCORE_SCALE } from '../../src/search/expected-score.js';
 import { WIN_SCORE, WIN_THRESHOLD } from '../../src/search/types.js';
 
 describe('the clock', () => {
@@ -264,16 +264,17 @@ describe('the game log', () => {
   });
 
   it("writes the scores on TEI's scale, 200p - 100 (Racetrack's comments), proven results as 1.00", () => {
-    // 5x5: p = 1 / (1 + exp(-score / 280)) for the mover; 280 centiflats is p 0.731, cp 46.
+    // 5x5: p = 1 / (1 + exp(-score / K)) for the mover; K centiflats is p 0.731, cp 46.
+    const k5 = SCORE_SCALE[5]!;
     expect(logScoreCp(0, 5)).toBe(0);
-    expect(logScoreCp(280, 5)).toBe(ecosystemCp(expectedScore(280, 5)));
-    expect(logScoreCp(280, 5)).toBe(46);
-    expect(logScoreCp(-280, 5)).toBe(-46);
+    expect(logScoreCp(k5, 5)).toBe(ecosystemCp(expectedScore(k5, 5)));
+    expect(logScoreCp(k5, 5)).toBe(46);
+    expect(logScoreCp(-k5, 5)).toBe(-46);
     // Only a proof says certain: a big unproven score stays within 99.
     expect(logScoreCp(WIN_THRESHOLD - 1, 5)).toBe(99);
     expect(logScoreCp(WIN_SCORE - 3, 5)).toBe(100);
     expect(logScoreCp(-(WIN_SCORE - 2), 6)).toBe(-100);
-    const moves = ['a1', 'e5'].map((t, i) => ({ move: parseMove(t, 5), ...(i === 0 ? { scoreCp: logScoreCp(WIN_SCORE - 3, 5), depth: 3, ms: 20 } : { scoreCp: logScoreCp(-280, 5), depth: 9, ms: 1500 }) }));
+    const moves = ['a1', 'e5'].map((t, i) => ({ move: parseMove(t, 5), ...(i === 0 ? { scoreCp: logScoreCp(WIN_SCORE - 3, 5), depth: 3, ms: 20 } : { scoreCp: logScoreCp(-k5, 5), depth: 9, ms: 1500 }) }));
     expect(formatGame({ ...game, moves })).toContain('1. a1 {+1.00/3 0.02s} e5 {-0.46/9 1.50s}\n');
   });
 
@@ -313,8 +314,8 @@ describe('chat', () => {
     expect(chatReply(undefined, seek, 3)).toMatch(/I would play you at level 3 of 10\./);
     const root = new Position(6);
     makeMove(root, parseMove('a1', 6));
-    // Black to move, +1.20 flats for Black: 6x6's p = 1 / (1 + exp(-120 / 300)) = 0.599.
-    const reply = chatReply({ no: 9, opponent: 'Alice', plies: 1, evaluation: { info: { score: 120, mateIn: 0 }, root } }, seek);
+    // Black to move, 0.4 K ahead: p = 1 / (1 + exp(-0.4)) = 0.599.
+    const reply = chatReply({ no: 9, opponent: 'Alice', plies: 1, evaluation: { info: { score: 0.4 * SCORE_SCALE[6]!, mateIn: 0 }, root } }, seek);
     expect(reply).toBe('Game 9 against Alice, move 1: I give Black a 60% win chance.');
     expect(chatReply({ no: 9, opponent: 'Alice', plies: 0, evaluation: undefined }, seek)).toBe('Game 9 against Alice, move 1: I have not evaluated it yet.');
   });
@@ -324,10 +325,11 @@ describe('chat', () => {
     const black = new Position(5);
     makeMove(black, parseMove('a1', 5));
     const at = (root: Position, score: number, mateIn = 0, plies = root.ply) => standingText({ info: { score, mateIn }, root }, plies);
-    expect(at(white, 280)).toBe('I give White a 73% win chance');
-    expect(at(black, 280)).toBe('I give Black a 73% win chance');
-    expect(at(white, -280)).toBe('I give Black a 73% win chance');
-    expect(at(black, -500)).toBe('I give White an 86% win chance');
+    const k = SCORE_SCALE[5]!; // sigmoid(1) = 0.731, sigmoid(2) = 0.881
+    expect(at(white, k)).toBe('I give White a 73% win chance');
+    expect(at(black, k)).toBe('I give Black a 73% win chance');
+    expect(at(white, -k)).toBe('I give Black a 73% win chance');
+    expect(at(black, -2 * k)).toBe('I give White an 88% win chance');
     expect(at(white, 3)).toBe('I give both sides an even chance');
     // A road for the side to move in 3 plies is 2 of its moves; after its move, 1 is left.
     expect(at(white, WIN_SCORE - 3, 3)).toBe('White wins in 2 moves, whatever Black plays');
