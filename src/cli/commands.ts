@@ -15,6 +15,7 @@ import { runTune, tuneHelp, tuneUsage } from './tune.js';
 import { runTrain, trainHelp, trainUsage } from './train.js';
 import { labelHelp, labelUsage, runLabel } from './label.js';
 import { runTinue, tinueHelp, tinueUsage } from './tinue.js';
+import { puzzlesHelp, puzzlesUsage, runPuzzles } from './puzzles.js';
 import { annotateHelp, annotateUsage, runAnnotate } from './annotate.js';
 import { playtakHelp, playtakUsage, runPlaytak } from './playtak.js';
 import { runServe, serveHelp, serveUsage } from './serve.js';
@@ -45,6 +46,7 @@ const commands: Record<string, Command> = {
   train: { usage: trainUsage, help: trainHelp, run: runTrain },
   label: { usage: labelUsage, help: labelHelp, run: runLabel },
   tinue: { usage: tinueUsage, help: tinueHelp, run: runTinue },
+  puzzles: { usage: puzzlesUsage, help: puzzlesHelp, run: runPuzzles },
   annotate: { usage: annotateUsage, help: annotateHelp, run: runAnnotate },
   playtak: { usage: playtakUsage, help: playtakHelp, run: (argv, out) => runPlaytak(argv, out, VERSION) },
   serve: { usage: serveUsage, help: serveHelp, run: (argv) => runServe(argv, VERSION) },

@@ -3,7 +3,8 @@
 // selfplay's workers (worker.ts), dist/bredon.js is its own worker script, started with argv
 // ['label'] so that the label command asks isLabelWorker() before anything else.
 
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { runPool } from '../threads/pool.js';
 import type { Label } from '../dataset/labelled-ptn.js';
 import { PositionLabeller, type LabelJob } from './label.js';
 
@@ -33,51 +34,5 @@ export function runLabelWorker(): void {
 
 /** Labels every job on `workers` threads, calling onDone on the main thread as each game is done. */
 export function runLabelPool(jobs: LabelJob[], workers: number, onDone: (order: number, labels: (Label | null)[]) => void, script: string | URL = new URL(import.meta.url)): Promise<void> {
-  const queue = [...jobs];
-  return new Promise((resolve, reject) => {
-    const live = new Set<Worker>();
-    let settled = false;
-    const finish = (error?: Error) => {
-      if (settled) return;
-      settled = true;
-      for (const w of live) void w.terminate();
-      live.clear();
-      if (error) reject(error);
-      else resolve();
-    };
-    const next = (w: Worker) => {
-      const job = queue.shift();
-      if (job === undefined) {
-        live.delete(w);
-        void w.terminate();
-        if (live.size === 0) finish();
-        return;
-      }
-      w.postMessage(job);
-    };
-    const n = Math.max(1, Math.min(workers, jobs.length));
-    if (jobs.length === 0) return finish();
-    for (let i = 0; i < n; i++) {
-      // stdout: true keeps the workers off stdout, which carries only the summary.
-      const w = new Worker(script, { workerData: { tag: WORKER_TAG }, argv: ['label'], stdout: true });
-      w.stdout.pipe(process.stderr);
-      live.add(w);
-      w.on('message', (msg: FromWorker) => {
-        if (settled) return;
-        if (msg.type === 'failed') return finish(new Error(`game ${msg.order + 1}: ${msg.message}`));
-        if (msg.type === 'done') {
-          try {
-            onDone(msg.order, msg.labels);
-          } catch (e) {
-            return finish(e as Error);
-          }
-        }
-        next(w);
-      });
-      w.on('error', (e) => finish(new Error(`a label worker crashed: ${e.message}`)));
-      w.on('exit', (code) => {
-        if (live.has(w)) finish(new Error(`a label worker exited with code ${code}`));
-      });
-    }
-  });
+  return runPool<LabelJob, { labels: (Label | null)[] }>(jobs, workers, { script, argv: ['label'], workerData: { tag: WORKER_TAG }, name: 'label', job: 'game' }, (r) => onDone(r.order, r.labels));
 }
