@@ -79,3 +79,6 @@ await Promise.all([cli, lib, web]);
 chmodSync('dist/bredon.js', 0o755);
 mkdirSync('dist/web', { recursive: true });
 for (const f of readdirSync('web')) copyFileSync(`web/${f}`, `dist/web/${f}`);
+// The puzzle sets, which the page's puzzle mode fetches (docs/puzzles.md).
+mkdirSync('dist/web/puzzles', { recursive: true });
+for (const f of readdirSync('data/puzzles')) if (f.endsWith('.jsonl')) copyFileSync(`data/puzzles/${f}`, `dist/web/puzzles/${f}`);

@@ -69,6 +69,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.map': 'application/json; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.jsonl': 'application/x-ndjson; charset=utf-8',
 };
 
 /** Browser origins allowed without --allow-origin: PTN Ninja's site (loopback pages come next). */

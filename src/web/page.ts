@@ -24,6 +24,7 @@ import { byId, setText } from './dom.js';
 import { Engine, type SearchKind, type SearchOrder } from './engine.js';
 import { engineGo, resignResult } from './game-mode.js';
 import { PlayCard } from './play-card.js';
+import { PuzzleCard } from './puzzle-card.js';
 import { ThinkingView } from './thinking-view.js';
 
 const sizeSelect = byId<HTMLSelectElement>('size');
@@ -37,6 +38,19 @@ const board = new Board(emptyGame(6, 4));
 const thinking = new ThinkingView();
 const play = new PlayCard(board);
 const input = new BoardInput(board, { tryPlay, hint, mayMove: playerMayMove, render });
+const puzzles = new PuzzleCard({
+  busy: () => (play.playing() ? 'finish or resign the game against Bredon first' : undefined),
+  show: (p) => {
+    analysing = false;
+    board.setUp(gameFromText(p.tps, Math.round(p.komi * 2)));
+    sizeSelect.value = String(board.size);
+    engineNewGame();
+  },
+  play: (move) => {
+    board.play(move);
+    positionChanged();
+  },
+});
 /** Whether Analyse is on: the engine follows the free board. */
 let analysing = false;
 
@@ -52,6 +66,7 @@ function tryPlay(text: string): boolean {
     return hint((e as Error).message, true);
   }
   if (!isLegalMove(board.pos, move)) return hint(`${text}: ${illegalReason(board.pos, move)}`, true);
+  if (puzzles.active()) return puzzles.tryMove(move);
   board.play(move);
   positionChanged();
   return true;
@@ -59,17 +74,20 @@ function tryPlay(text: string): boolean {
 
 function undo(): void {
   if (board.game.moves.length === 0) return;
+  if (puzzles.active()) return void hint('a puzzle is on the board: a wrong move is taken back by itself', true);
   board.takeBack(1);
   positionChanged();
 }
 
 function newGame(size: number, halfKomi: number): void {
+  puzzles.leave();
   board.setUp(emptyGame(size, halfKomi));
   engineNewGame();
 }
 
 /** A TPS, or a PTN game (its tags for size, komi, reserves and start; its moves played). */
 function load(text: string): void {
+  puzzles.leave();
   board.setUp(gameFromText(text, Number(komiSelect.value)));
   sizeSelect.value = String(board.size);
   if ([...komiSelect.options].some((o) => o.value === String(board.game.halfKomi))) komiSelect.value = String(board.game.halfKomi);
@@ -150,10 +168,12 @@ function searchOrder(kind: SearchKind): SearchOrder | undefined {
 
 /** Asks for a search of the position on the board, stopping one of another position first. */
 function requestSearch(kind: SearchKind): void {
+  if (puzzles.active()) return;
   engine.request(kind, board.here().key, () => searchOrder(kind));
 }
 
 function toggleAnalysis(): void {
+  if (puzzles.active()) return void hint('a puzzle is on the board: solve it, or ask for the solution', true);
   analysing = !analysing;
   if (analysing) requestSearch('analyse');
   else engine.stop();
@@ -169,6 +189,7 @@ function playerMayMove(): boolean {
 }
 
 function startPlay(): void {
+  puzzles.leave();
   const s = play.begin();
   analysing = false; // the engine is the opponent now
   sizeSelect.value = String(s.size);
@@ -228,8 +249,9 @@ function renderEngineState(): void {
   analyseButton.classList.toggle('running', analysing);
   // In a game the engine is the opponent: no analysis, no moves for the player, no other board.
   const inGame = play.playing();
-  analyseButton.disabled = inGame;
-  byId<HTMLButtonElement>('engine-move').disabled = !engine.ready || board.result() !== ONGOING || analysing || inGame;
+  analyseButton.disabled = inGame || puzzles.active();
+  // A puzzle on the board is the player's to solve: the engine gives no answers then.
+  byId<HTMLButtonElement>('engine-move').disabled = !engine.ready || board.result() !== ONGOING || analysing || inGame || puzzles.active();
   byId<HTMLButtonElement>('new-game').disabled = inGame;
   byId<HTMLButtonElement>('load').disabled = inGame;
   byId<HTMLButtonElement>('undo').disabled = inGame ? play.undoPlies() === 0 : board.game.moves.length === 0;

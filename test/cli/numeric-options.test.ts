@@ -116,6 +116,11 @@ const ROWS: Row[] = [
   [[...TRAIN, '--threads', '0'], /--threads must be from 1 to 256, got 0$/],
   [[...TRAIN, '--l2', '1e400'], /--l2 must be from 0 to 1000000, got 1e400$/],
 
+  [['puzzles', '--out', 'x.jsonl', '--size', '-6', DATA], /--size must be from 3 to 8, got -6$/],
+  [['puzzles', '--size', '6', '--out', 'x.jsonl', '--max-plies', '0', DATA], /--max-plies must be from 3 to 99, got 0$/],
+  [['puzzles', '--size', '6', '--out', 'x.jsonl', '--nodes', '5', DATA], /--nodes must be from 1000 to 1000000000, got 5$/],
+  [['puzzles', '--size', '6', '--out', 'x.jsonl', '--threads', '-1', DATA], /--threads must be from 1 to 256, got -1$/],
+  [['bench', '--puzzles', 'x.jsonl', '--nodes', '0'], /--nodes must be from 1 to 2000000000, got 0$/],
   [['label', '--size', '-6'], /--size must be from 3 to 8, got -6$/],
   [['label', '--nodes', '0'], /--nodes must be from 1 to 1000000000, got 0$/],
   [['label', '--threads', '-1'], /--threads must be from 1 to 256, got -1$/],

@@ -27,13 +27,12 @@ import { gamePtn } from '../../src/web/game-mode.js';
 import { Server } from '../serve/client.js';
 import { REPO } from '../repo.js';
 import { colourStats, decodePng } from './png.js';
+import { CHROMIUM, HAVE_CHROMIUM, servePage, type Context } from './chromium.js';
 
 // What the functions run inside the page see (this file compiles without the DOM's types).
 declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): { length: number } };
 declare const bredonLegalMoves: () => string[];
 
-const CHROMIUM = process.env['BREDON_CHROMIUM'] ?? '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
 if (!HAVE_CHROMIUM) {
   console.warn(`skipping the browser test: no chromium at ${CHROMIUM} (apt-get install -y chromium, or set BREDON_CHROMIUM)`);
 }
@@ -126,40 +125,15 @@ async function reviewCurve(page: Page): Promise<{ plies: number; vertices: strin
   return { plies: Number(await svg.getAttribute('data-plies')), vertices, dots };
 }
 
-type Context = import('playwright-core').BrowserContext;
 let server: Server;
 let browser: Context;
-let profile: string;
+let close: (() => Promise<void>) | undefined;
 
 describe.skipIf(!HAVE_CHROMIUM)('the web page in chromium', () => {
   beforeAll(async () => {
-    server = new Server(['--max-connections', '1']);
-    await server.ready;
-    const { chromium } = await import('playwright-core');
-    profile = mkdtempSync(join(tmpdir(), 'bredon-chromium-'));
-    // A fresh profile directory (playwright passes it as --user-data-dir).
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      viewport: { width: 1280, height: 860 },
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    ({ server, browser, close } = await servePage());
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
-    await server?.stop();
-  });
+  afterAll(async () => close?.());
 
   it('gets a best move, takes clicked and typed moves, analyses, and draws a board', async () => {
     const page = await browser.newPage();
