@@ -15,7 +15,7 @@ import { formatTps, parseTps } from '../notation/tps.js';
 import { winInOne } from '../tinue/threats.js';
 import type { PuzzleKind } from './format.js';
 import { PuzzleGrader, type Grade } from './grade.js';
-import { PuzzleProver, type ProveLimits, type RejectReason, type SolutionNode } from './prove.js';
+import { PuzzleProver, type EscapeProof, type ProveLimits, type RejectReason, type SolutionNode, type TinueProof } from './prove.js';
 
 /** One position of a run, with what its source already says of it. */
 export interface MineRow {
@@ -93,6 +93,17 @@ export function solutionLines(node: SolutionNode, size: number): string[] {
   return out;
 }
 
+function reject(stats: MineStats, why: RejectReason): void {
+  stats.rejected[why] = (stats.rejected[why] ?? 0) + 1;
+}
+
+/** A candidate's proof counted into the stats: its nodes, and its reason when rejected. */
+function counted<P extends TinueProof | EscapeProof>(stats: MineStats, proof: P): P {
+  stats.nodes += proof.nodes;
+  if (proof.kind === 'rejected') reject(stats, proof.why);
+  return proof;
+}
+
 /** What the scan of one position found for its side to move. */
 type Status = 'road' | 'tinue' | 'none' | 'unsettled' | 'over';
 
@@ -118,15 +129,11 @@ export class PuzzleMiner {
       if (status[i] === 'tinue') {
         if (onLine.has(formatTps(p))) continue;
         stats.tinueCandidates++;
-        const proof = this.prover.proveTinue(p, job.halfKomi, this.limits);
-        stats.nodes += proof.nodes;
-        if (proof.kind === 'rejected') {
-          stats.rejected[proof.why] = (stats.rejected[proof.why] ?? 0) + 1;
-          continue;
-        }
+        const proof = counted(stats, this.prover.proveTinue(p, job.halfKomi, this.limits));
+        if (proof.kind === 'rejected') continue;
         const lines = solutionLines(proof.tree, job.size);
         if (lines.length > this.maxLines) {
-          stats.rejected['too wide'] = (stats.rejected['too wide'] ?? 0) + 1;
+          reject(stats, 'too wide');
           continue;
         }
         const grade = this.grader.grade(p, job.halfKomi, 'tinue', proof.plies, proof.tree.move);
@@ -138,12 +145,8 @@ export class PuzzleMiner {
         }
       } else if (status[i] === 'none' && (status[i + 1] === 'road' || status[i + 1] === 'tinue' || job.rows[i + 1]?.hint === 'win')) {
         stats.escapeCandidates++;
-        const proof = this.prover.proveEscape(p, job.halfKomi, this.limits);
-        stats.nodes += proof.nodes;
-        if (proof.kind === 'rejected') {
-          stats.rejected[proof.why] = (stats.rejected[proof.why] ?? 0) + 1;
-          continue;
-        }
+        const proof = counted(stats, this.prover.proveEscape(p, job.halfKomi, this.limits));
+        if (proof.kind === 'rejected') continue;
         const grade = this.grader.grade(p, job.halfKomi, 'escape', proof.threatPlies, proof.move);
         puzzles.push(this.puzzle(p, job.halfKomi, 'escape', proof.threatPlies, [formatMove(proof.move, job.size)], grade, source));
       }

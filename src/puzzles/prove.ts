@@ -89,9 +89,7 @@ export class PuzzleProver {
 
   /** The full proof of a tinue puzzle in pos (side to move attacks); pos is left as it was. */
   proveTinue(pos: Position, halfKomi: number, limits: ProveLimits): TinueProof {
-    this.nodes = 0;
-    this.limits = limits;
-    try {
+    return this.settle(limits, () => {
       scanRoads(pos);
       if (winInOne(pos) !== 0) throw new Reject('short');
       const plies = this.shortestTinue(pos, halfKomi, limits);
@@ -99,10 +97,7 @@ export class PuzzleProver {
       if (plies === 'none') throw new Reject('none');
       const tree = this.attackerNode(pos, halfKomi, plies, 0);
       return { kind: 'tinue', plies, tree, nodes: this.nodes };
-    } catch (e) {
-      if (e instanceof Reject) return { kind: 'rejected', why: e.why, nodes: this.nodes };
-      throw e;
-    }
+    });
   }
 
   /**
@@ -110,9 +105,7 @@ export class PuzzleProver {
    * to move to pass) and the one move that leaves it none within those plies.
    */
   proveEscape(pos: Position, halfKomi: number, limits: ProveLimits): EscapeProof {
-    this.nodes = 0;
-    this.limits = limits;
-    try {
+    return this.settle(limits, () => {
       scanRoads(pos);
       if (winInOne(pos) !== 0) throw new Reject('short');
       // The threat: the opponent's shortest tinue after a pass, and not a road in one (that is a
@@ -131,7 +124,7 @@ export class PuzzleProver {
       const own = this.shortestTinue(pos, halfKomi, limits);
       if (own === 'unsettled') throw new Reject('unsettled');
       if (own !== 'none') throw new Reject('not unique');
-      const moves = this.moves(pos, 0);
+      const moves = this.moves(0);
       const end = generateMoves(pos, moves, 0);
       const escape = this.onlyMove(
         pos,
@@ -151,6 +144,15 @@ export class PuzzleProver {
       );
       if (escape === 0) throw new Reject('none');
       return { kind: 'escape', move: escape, threatPlies: threat, nodes: this.nodes };
+    });
+  }
+
+  /** Runs one position's proof from a fresh node count: a Reject thrown inside it is the answer. */
+  private settle<T>(limits: ProveLimits, prove: () => T): T | { kind: 'rejected'; why: RejectReason; nodes: number } {
+    this.nodes = 0;
+    this.limits = limits;
+    try {
+      return prove();
     } catch (e) {
       if (e instanceof Reject) return { kind: 'rejected', why: e.why, nodes: this.nodes };
       throw e;
@@ -186,7 +188,7 @@ export class PuzzleProver {
     if (this.nodes > this.limits.nodesPerPuzzle) throw new Reject('too wide');
   }
 
-  private moves(_pos: Position, depth: number): Int32Array {
+  private moves(depth: number): Int32Array {
     while (this.moveLists.length <= depth) this.moveLists.push(new Int32Array(MAX_MOVES));
     return this.moveLists[depth]!;
   }
@@ -197,7 +199,7 @@ export class PuzzleProver {
    */
   private attackerNode(pos: Position, halfKomi: number, plies: number, depth: number): SolutionNode {
     const attacker = pos.side;
-    const moves = this.moves(pos, depth);
+    const moves = this.moves(depth);
     const end = generateMoves(pos, moves, 0);
     if (plies === 1) {
       // The last ply: any road wins; the first one found stands in the solution.
@@ -278,7 +280,7 @@ export class PuzzleProver {
   /** The defender to move, `plies` left for the attacker's road: the replies that hold out longest. */
   private defenderNode(pos: Position, halfKomi: number, plies: number, depth: number): { defence: number; next: SolutionNode }[] {
     const attacker = pos.side ^ 1;
-    const moves = this.moves(pos, depth);
+    const moves = this.moves(depth);
     const end = generateMoves(pos, moves, 0);
     // How long each reply holds out: the attacker's shortest tinue after it.
     let longest = 0;

@@ -8,7 +8,7 @@ import { dataFileKind } from '../dataset/file-kinds.js';
 import { gameSize } from '../dataset/read.js';
 import { parseTrainingLine } from '../dataset/training-file.js';
 import { readTextFile } from '../notation/compressed.js';
-import { halfKomiFrom, parsePtnFile, replayGame, tagValue } from '../notation/ptn-game.js';
+import { parsePtnFile, replayGame } from '../notation/ptn-game.js';
 import { formatTps } from '../notation/tps.js';
 import { WIN_THRESHOLD } from '../search/types.js';
 import type { MineJob, MineRow } from './mine.js';
@@ -42,8 +42,7 @@ function ptnRuns(file: string, text: string, size: number, order: number, tally:
     const rows: MineRow[] = [];
     let halfKomi: number;
     try {
-      halfKomi = halfKomiFrom(tagValue(game, 'Komi') ?? '0');
-      replayGame(game, { onMove: (pos) => rows.push({ tps: formatTps(pos), source: `${file}#${game.index} ply ${rows.length + 1}`, hint: 'unknown' }) });
+      ({ halfKomi } = replayGame(game, { onMove: (pos) => rows.push({ tps: formatTps(pos), source: `${file}#${game.index} ply ${rows.length + 1}`, hint: 'unknown' }) }));
     } catch {
       tally.skipped++;
       continue;

@@ -40,10 +40,7 @@ export function runPuzzleWorker(): void {
   });
 }
 
-/**
- * Mines every job on `workers` threads (0: here, on the main thread, as the tests do), calling
- * onDone as each job is done, in whatever order they finish.
- */
+/** Mines every job on `workers` threads, calling onDone as each job is done, in whatever order they finish. */
 export async function runPuzzlePool(
   jobs: MineJob[],
   workers: number,
@@ -52,14 +49,6 @@ export async function runPuzzlePool(
   onDone: (order: number, puzzles: MinedPuzzle[], stats: MineStats) => void,
   script: string | URL = new URL(import.meta.url),
 ): Promise<void> {
-  if (workers === 0) {
-    const miner = new PuzzleMiner(limits, maxLines);
-    for (const job of jobs) {
-      const r = miner.mineGame(job);
-      onDone(job.order, r.puzzles, r.stats);
-    }
-    return;
-  }
   const setup: Setup = { tag: WORKER_TAG, limits, maxLines };
   await runPool<MineJob, { puzzles: MinedPuzzle[]; stats: MineStats }>(jobs, workers, { script, argv: ['puzzles'], workerData: setup, name: 'puzzle', job: 'run' }, (r) =>
     onDone(r.order, r.puzzles, r.stats),

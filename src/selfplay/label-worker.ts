@@ -10,7 +10,7 @@ import { PositionLabeller, type LabelJob } from './label.js';
 
 const WORKER_TAG = 'bredon-label-worker';
 
-type FromWorker = { type: 'ready' } | { type: 'done'; order: number; labels: (Label | null)[] } | { type: 'failed'; order: number; message: string };
+type FromWorker = { type: 'done'; order: number; labels: (Label | null)[] } | { type: 'failed'; order: number; message: string };
 
 export function isLabelWorker(): boolean {
   return !isMainThread && (workerData as { tag?: string } | null)?.tag === WORKER_TAG;
@@ -29,7 +29,6 @@ export function runLabelWorker(): void {
     }
     port.postMessage(reply);
   });
-  port.postMessage({ type: 'ready' } satisfies FromWorker);
 }
 
 /** Labels every job on `workers` threads, calling onDone on the main thread as each game is done. */

@@ -47,8 +47,8 @@ export function runPool<J extends { order: number }, T>(jobs: readonly J[], work
       const w = new Worker(options.script, { workerData: options.workerData, argv: options.argv, stdout: true });
       w.stdout.pipe(process.stderr);
       live.add(w);
-      w.on('message', (msg: PoolReply<T> | { type: 'ready' }) => {
-        if (settled || msg.type === 'ready') return;
+      w.on('message', (msg: PoolReply<T>) => {
+        if (settled) return;
         if (msg.type === 'failed') return finish(new Error(`${options.job} ${msg.order + 1}: ${msg.message}`));
         try {
           onDone(msg);

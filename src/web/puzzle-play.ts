@@ -6,7 +6,7 @@
 
 import { makeMove } from '../core/makemove.js';
 import type { Position } from '../core/position.js';
-import { gameResult, ONGOING, resultWinner, WHITE_ROAD, BLACK_ROAD } from '../core/result.js';
+import { gameResult, resultWinner, WHITE_ROAD, BLACK_ROAD } from '../core/result.js';
 import { formatMove, parseMove } from '../notation/ptn-move.js';
 import { parseTps } from '../notation/tps.js';
 import type { Puzzle } from '../puzzles/format.js';
@@ -62,7 +62,7 @@ export class PuzzleRun {
     const p = this.pos.clone();
     makeMove(p, move);
     const r = gameResult(p, this.halfKomi);
-    return r !== ONGOING && (r === WHITE_ROAD || r === BLACK_ROAD) && resultWinner(r) === this.pos.side;
+    return (r === WHITE_ROAD || r === BLACK_ROAD) && resultWinner(r) === this.pos.side;
   }
 
   private play(move: number): void {
