@@ -1,0 +1,206 @@
+// The WebAssembly core (assembly/, compiled by `npm run asc`) seen from TypeScript: a position
+// copied in from a src/core Position, then perft, move lists, make/unmake and the key, the road
+// tactics and the network accumulators inside WebAssembly. One instance holds one position. It is the gate of the speed work
+// (docs/performance.md): the search does not use it.
+
+import { decodeBase64 } from '../eval/net/base64.js';
+import type { Position } from '../core/position.js';
+import { DEFAULT_RESERVES } from '../core/sizes.js';
+import { inputLayout } from '../eval/net/inputs.js';
+import type { Network } from '../eval/net/network.js';
+import { RULES_WASM } from './rules.generated.js';
+
+// The little of the WebAssembly API used here (Node's types do not declare it; the DOM's do).
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> };
+}
+const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+
+interface RulesExports {
+  memory: { readonly buffer: ArrayBuffer };
+  topAt(): number;
+  heightAt(): number;
+  stackAt(): number;
+  movesAt(): number;
+  setSize(size: number, stride: number): void;
+  load(side: number, ply: number, ws: number, bs: number, wc: number, bc: number): void;
+  generate(start: number): number;
+  countMoves(): number;
+  make(move: number): void;
+  unmake(move: number): void;
+  decided(): number;
+  perft(depth: number): number;
+  keyLo(): number;
+  keyHi(): number;
+  initNet(size: number, hidden: number, inputs: number, qa: number, slots: number, reserves: number, maxStones: number, maxCaps: number, reservesUsed: number): void;
+  w1At(): number;
+  b1At(): number;
+  w2At(): number;
+  refresh(s: number): void;
+  beforeMove(move: number, s: number): void;
+  afterMove(move: number, s: number): void;
+  evaluate(s: number): number;
+  walk(s: number, start: number): number;
+  setGroupWeight(span: number, w: number): void;
+  probe(halfKomi: number): void;
+  probedAt(): number;
+  mayOpenSpreadRoad(move: number): number;
+  keepAnswers(start: number, end: number, lo: number, hi: number): number;
+}
+
+let compiled: object | undefined;
+
+export class WasmRules {
+  private readonly e: RulesExports;
+  private top!: Uint8Array;
+  private height!: Uint8Array;
+  private stack!: Uint8Array;
+  /** The core's move buffer: generate(start) writes from moves[start]. */
+  moves!: Int32Array;
+  private net: Network | undefined;
+  private probed!: Int32Array;
+  private loadedSize = 0;
+  private loadedStride = 0;
+
+  constructor() {
+    if (wasm === undefined) throw new Error('this runtime has no WebAssembly');
+    compiled ??= new wasm.Module(decodeBase64(RULES_WASM));
+    const abort = (): never => {
+      throw new Error('the WebAssembly rules core aborted');
+    };
+    this.e = new wasm.Instance(compiled, { env: { abort } }).exports as unknown as RulesExports;
+    this.views();
+  }
+
+  /** Views of the core's memory, made again after it grew (a network's arrays are allocated). */
+  private views(): void {
+    const buffer = this.e.memory.buffer;
+    this.top = new Uint8Array(buffer, this.e.topAt(), 64);
+    this.height = new Uint8Array(buffer, this.e.heightAt(), 64);
+    this.stack = new Uint8Array(buffer, this.e.stackAt(), 64 * 256);
+    this.moves = new Int32Array(buffer, this.e.movesAt(), 1 << 20);
+    this.probed = new Int32Array(buffer, this.e.probedAt(), 64);
+  }
+
+  /** Copies pos (board, reserves, side, ply) into the core; its history starts here. */
+  load(pos: Position): void {
+    if (pos.stride > 256) throw new RangeError(`stacks of ${pos.stride} levels do not fit the WebAssembly core`);
+    if (pos.size !== this.loadedSize || pos.stride !== this.loadedStride) {
+      this.e.setSize(pos.size, pos.stride); // empties the tactics' caches
+      this.loadedSize = pos.size;
+      this.loadedStride = pos.stride;
+    }
+    this.top.set(pos.top);
+    this.height.set(pos.height);
+    this.stack.set(pos.stack.subarray(0, 64 * pos.stride));
+    this.e.load(pos.side, pos.ply, pos.stones[0]!, pos.stones[1]!, pos.caps[0]!, pos.caps[1]!);
+  }
+
+  perft(depth: number): number {
+    return this.e.perft(depth);
+  }
+
+  /** The legal moves into moves[start..]; returns the end. */
+  generate(start = 0): number {
+    return this.e.generate(start);
+  }
+
+  countMoves(): number {
+    return this.e.countMoves();
+  }
+
+  make(move: number): void {
+    this.e.make(move);
+  }
+
+  unmake(move: number): void {
+    this.e.unmake(move);
+  }
+
+  decided(): boolean {
+    return this.e.decided() !== 0;
+  }
+
+  /**
+   * Gives the core a network (of the size of the positions to come) and room for `slots` plies
+   * of accumulators; once per instance.
+   */
+  setNetwork(net: Network, slots: number): void {
+    if (this.net !== undefined) throw new Error('the WebAssembly core has a network already');
+    if (net.hidden % 4 !== 0) throw new RangeError(`the WebAssembly accumulators take 4 hidden units a step (this network has ${net.hidden})`);
+    const L = inputLayout(net.size);
+    const reservesUsed = net.W1.subarray(L.reserves * net.hidden).some((w) => w !== 0);
+    const [stones, caps] = DEFAULT_RESERVES[net.size]!;
+    this.e.initNet(net.size, net.hidden, net.inputs, net.qa, slots, L.reserves, stones, caps, reservesUsed ? 1 : 0);
+    this.views();
+    const buffer = this.e.memory.buffer;
+    new Int16Array(buffer, this.e.w1At(), net.W1.length).set(net.W1);
+    new Int16Array(buffer, this.e.b1At(), net.b1.length).set(net.b1);
+    new Int16Array(buffer, this.e.w2At(), net.W2.length).set(net.W2);
+    this.net = net;
+  }
+
+  /** Slot s's accumulators from scratch for the loaded position. */
+  refresh(s: number): void {
+    this.e.refresh(s);
+  }
+
+  beforeMove(move: number, s: number): void {
+    this.e.beforeMove(move, s);
+  }
+
+  afterMove(move: number, s: number): void {
+    this.e.afterMove(move, s);
+  }
+
+  /** The network's score of slot s in centiflats, the side to move's view (as NetAccumulator's). */
+  evaluate(s: number): number {
+    const net = this.net!;
+    return this.e.evaluate(s) * (net.K / (net.qa * net.qb)) + net.b2 * net.K;
+  }
+
+  /** The output layer's integer sum of slot s (evaluate before scaling). */
+  outputSum(s: number): number {
+    return this.e.evaluate(s);
+  }
+
+  /**
+   * Every legal move of the loaded position noted, made, its child evaluated and unmade, inside
+   * WebAssembly (slot s the position's, s + 1 the children's; moves listed from moves[start]).
+   * Returns the children's output sums added in 32 bits.
+   */
+  walk(s: number, start = 0): number {
+    return this.e.walk(s, start);
+  }
+
+  /** The road map's group weights (evaluate.ts groupWeights of the size); empties its cache. */
+  setGroupWeights(weights: readonly number[]): void {
+    for (let span = 0; span < weights.length; span++) this.e.setGroupWeight(span, weights[span]!);
+  }
+
+  /**
+   * The road tactics of both colours of the loaded position (tactics.ts probe), for the tests:
+   * per colour c at c * 32, the threats (lo, hi), their count, the group score, REACH (8 words),
+   * the road gaps (2), spreadWin's move and segment (3), roadThreat and its squares (3) and
+   * finishOutcome.
+   */
+  probe(halfKomi: number): Int32Array {
+    this.e.probe(halfKomi);
+    return this.probed.slice();
+  }
+
+  mayOpenSpreadRoad(move: number): boolean {
+    return this.e.mayOpenSpreadRoad(move) !== 0;
+  }
+
+  /** Compacts moves[start..end) to the possible answers to a threat on (lo, hi); returns the end. */
+  keepThreatAnswers(start: number, end: number, lo: number, hi: number): number {
+    return this.e.keepAnswers(start, end, lo, hi);
+  }
+
+  /** The Zobrist key as the TypeScript core's signed halves [lo, hi]. */
+  key(): [number, number] {
+    return [this.e.keyLo() | 0, this.e.keyHi() | 0];
+  }
+}

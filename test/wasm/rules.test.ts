@@ -1,0 +1,117 @@
+// The WebAssembly rules core against the TypeScript one: the published perft counts, the same
+// move lists in the same order and the same Zobrist keys move by move through real games (every
+// legal move of each position made and unmade, so spreads, smashes and their undoing are all
+// met), and the embedded bytes those of a fresh compile of the AssemblyScript sources.
+import { describe, expect, it } from 'vitest';
+import { makeMove, unmakeMove } from '../../src/core/makemove.js';
+import { generateMoves, MAX_MOVES } from '../../src/core/movegen.js';
+import { isDecided } from '../../src/core/result.js';
+import { parseTps } from '../../src/notation/tps.js';
+import { parsePtnGames, replayGame } from '../../src/notation/ptn-game.js';
+import { NetAccumulator } from '../../src/eval/net/accumulator.js';
+import { networkFor } from '../../src/eval/net/nets.js';
+import { WasmRules } from '../../src/wasm/rules-core.js';
+import { RULES_WASM } from '../../src/wasm/rules.generated.js';
+import { readRepo } from '../repo.js';
+// @ts-expect-error: a plain ES module script without type declarations
+import { compileRules, generatedSource } from '../../scripts/build-asc.mjs';
+
+interface PerftCase {
+  name: string;
+  tps: string;
+  counts: number[];
+}
+
+const cases: PerftCase[] = JSON.parse(readRepo('data/perft.json')).positions;
+const core = new WasmRules();
+
+describe('the WebAssembly rules core', () => {
+  for (const c of cases) {
+    const depths = c.counts.map((n, d) => [d, n] as const).filter(([, n]) => n <= 15_000_000);
+    it(`perft of ${c.name} to depth ${depths.length - 1}`, () => {
+      const pos = parseTps(c.tps);
+      for (const [d, n] of depths) {
+        core.load(pos);
+        expect(core.perft(d), `depth ${d}`).toBe(n);
+      }
+    });
+  }
+
+  it('lists the same moves and makes the same keys through human games', () => {
+    const games = parsePtnGames(readRepo('data/games/playtak-6x6-1344.ptn')).slice(0, 12);
+    const list = new Int32Array(MAX_MOVES);
+    let checked = 0;
+    for (const game of games) {
+      replayGame(game, {
+        onMove: (pos) => {
+          core.load(pos);
+          expect(core.key()).toEqual([pos.keyLo, pos.keyHi]);
+          const n = generateMoves(pos, list, 0);
+          expect(core.generate(0)).toBe(n);
+          expect(Array.from(core.moves.subarray(0, n))).toEqual(Array.from(list.subarray(0, n)));
+          expect(core.countMoves()).toBe(n);
+          for (let i = 0; i < n; i++) {
+            const m = list[i]!;
+            makeMove(pos, m);
+            core.make(m);
+            expect(core.key()).toEqual([pos.keyLo, pos.keyHi]);
+            expect(core.decided()).toBe(isDecided(pos));
+            unmakeMove(pos, m);
+            core.unmake(m);
+            checked++;
+          }
+          expect(core.key()).toEqual([pos.keyLo, pos.keyHi]);
+          expect(core.generate(0)).toBe(n);
+        },
+      });
+    }
+    expect(checked).toBeGreaterThan(50_000);
+  });
+
+  for (const size of [5, 6]) {
+    it(`evaluates as the engine's ${size}x${size} network accumulator, move by move through real games`, () => {
+      const net = networkFor(size)!;
+      const withNet = new WasmRules();
+      withNet.setNetwork(net, 4);
+      const acc = new NetAccumulator(net, 4);
+      const file = size === 6 ? 'data/games/playtak-6x6-1344.ptn' : 'data/games/tiltak-selfplay-5x5-komi2.ptn';
+      const games = parsePtnGames(readRepo(file)).slice(0, 6);
+      const list = new Int32Array(MAX_MOVES);
+      let checked = 0;
+      for (const game of games) {
+        replayGame(game, {
+          onMove: (pos) => {
+            if (pos.size !== size) return;
+            withNet.load(pos);
+            withNet.refresh(0);
+            acc.refresh(pos, 0);
+            expect(withNet.evaluate(0)).toBe(acc.evaluate(pos, 0));
+            const n = generateMoves(pos, list, 0);
+            let sum = 0;
+            for (let i = 0; i < n; i++) {
+              const m = list[i]!;
+              acc.beforeMove(pos, m, 0);
+              withNet.beforeMove(m, 0);
+              makeMove(pos, m);
+              withNet.make(m);
+              acc.afterMove(pos, m, 0);
+              withNet.afterMove(m, 0);
+              const e = acc.evaluate(pos, 1);
+              if (withNet.evaluate(1) !== e) throw new Error(`move ${m} at ply ${pos.ply - 1}: WebAssembly ${withNet.evaluate(1)}, TypeScript ${e}`);
+              sum = (sum + withNet.outputSum(1)) | 0;
+              unmakeMove(pos, m);
+              withNet.unmake(m);
+              checked++;
+            }
+            expect(withNet.walk(0)).toBe(sum);
+          },
+        });
+      }
+      expect(checked).toBeGreaterThan(20_000);
+    });
+  }
+
+  it('embeds the bytes of a fresh compile', async () => {
+    expect(generatedSource(await compileRules())).toBe(`// Written by \`npm run asc\` (scripts/build-asc.mjs) from src/wasm/assembly/: the\n// WebAssembly rules core, as base64. Do not edit by hand.\nexport const RULES_WASM = '${RULES_WASM}';\n`);
+  });
+});
