@@ -6,7 +6,9 @@
 import { decodeBase64 } from '../eval/net/base64.js';
 import type { Position } from '../core/position.js';
 import { DEFAULT_RESERVES } from '../core/sizes.js';
+import { featureLayout } from '../eval/features.js';
 import { inputLayout } from '../eval/net/inputs.js';
+import { blendTable, weightsFor } from '../eval/weights.js';
 import type { Network } from '../eval/net/network.js';
 import { RULES_WASM } from './rules.generated.js';
 
@@ -47,6 +49,9 @@ interface RulesExports {
   probedAt(): number;
   mayOpenSpreadRoad(move: number): number;
   keepAnswers(start: number, end: number, lo: number, hi: number): number;
+  layoutAt(): number;
+  setLayout(rows: number): number;
+  linearEval(halfKomi: number, opponentThreats: number, groups: number): number;
 }
 
 let compiled: object | undefined;
@@ -172,6 +177,29 @@ export class WasmRules {
    */
   walk(s: number, start = 0): number {
     return this.e.walk(s, start);
+  }
+
+  /**
+   * The linear evaluation of a size with `startStones` stones a player (its layout and blend
+   * table copied in, weights.ts's weights), and the road map's group weights with it.
+   */
+  setLinear(size: number, startStones: number): void {
+    const L = featureLayout(size);
+    const words = new Int32Array(this.e.memory.buffer, this.e.layoutAt(), 23 + 64);
+    const offsets = [L.flatPst, L.wallPst, L.capPst, L.flatLead, L.flatLeadEnd, L.stack, L.hardCap, L.capMobility, L.capInHand, L.wallNextToRoad, L.wallNextToOwn, L.lineOpen, L.lineSoft, L.lineHard, L.threat, L.tempo, L.reserveLead, L.reserveLeadEnd, L.tempoEnd, L.supportEnd, L.captiveEnd, L.group, L.count];
+    words.set(offsets);
+    words.set(L.squareClass, 23);
+    const w = weightsFor(size);
+    const table = blendTable(w, startStones);
+    const at = this.e.setLayout(table.length / L.count);
+    this.views();
+    new Float64Array(this.e.memory.buffer, at, table.length).set(table);
+    this.setGroupWeights(w.group);
+  }
+
+  /** evaluate.ts evaluate on the loaded position: `groups` White's group score minus Black's. */
+  linearEval(halfKomi: number, opponentThreats: number, groups: number): number {
+    return this.e.linearEval(halfKomi, opponentThreats, groups);
   }
 
   /** The road map's group weights (evaluate.ts groupWeights of the size); empties its cache. */

@@ -1,5 +1,5 @@
-// The WebAssembly core's exports: the rules (rules.ts), the road tactics (tactics.ts) and the
-// network accumulators (accumulator.ts). AssemblyScript, compiled by `npm run asc`.
+// The WebAssembly core's exports: the rules (rules.ts), the road tactics (tactics.ts), the linear
+// evaluation (evaluation.ts) and the network accumulators (accumulator.ts). AssemblyScript, compiled by `npm run asc`.
 export {
   topAt,
   heightAt,
@@ -16,6 +16,7 @@ export {
   perft,
 } from './rules';
 export { initNet, w1At, b1At, w2At, refresh, beforeMove, afterMove, evaluate, walk } from './accumulator';
+export { layoutAt, setLayout, linearEval } from './evaluation';
 export { setGroupWeight, probe, probedAt, mayOpenSpreadRoad, keepAnswers } from './tactics';
 
 import { setSize as rulesSize } from './rules';
