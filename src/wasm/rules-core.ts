@@ -19,7 +19,7 @@ interface WasmApi {
 }
 const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
 
-interface RulesExports {
+export interface RulesExports {
   memory: { readonly buffer: ArrayBuffer };
   topAt(): number;
   heightAt(): number;
@@ -52,6 +52,23 @@ interface RulesExports {
   layoutAt(): number;
   setLayout(rows: number): number;
   linearEval(halfKomi: number, opponentThreats: number, groups: number): number;
+  keysAt(): number;
+  loadHistory(moves: number, spreads: number): void;
+  repetitions(): number;
+  setTable(buckets: number): void;
+  clearTable(): void;
+  newSearchTable(): void;
+  clearOrder(): void;
+  ageOrder(): void;
+  lmrAt(): number;
+  pvAt(): number;
+  pvLenAt(): number;
+  excludedAt(): number;
+  startSearch(halfKomi: number, kind: number, scale: number, bias: number, firstCheck: number): void;
+  setRoot(best: number, extension: number, excluded: number): void;
+  searchDepth(depth: number, alpha: number, beta: number): number;
+  searchNodes(): number;
+  searchState(what: number): number;
 }
 
 let compiled: object | undefined;
@@ -64,6 +81,9 @@ export class WasmRules {
   /** The core's move buffer: generate(start) writes from moves[start]. */
   moves!: Int32Array;
   private net: Network | undefined;
+  private netSlots = 0;
+  /** Called by the search every so many nodes: the node count of the next call, or -1 to stop. */
+  onCheck: (nodes: number) => number = () => Infinity;
   private probed!: Int32Array;
   private loadedSize = 0;
   private loadedStride = 0;
@@ -74,7 +94,8 @@ export class WasmRules {
     const abort = (): never => {
       throw new Error('the WebAssembly rules core aborted');
     };
-    this.e = new wasm.Instance(compiled, { env: { abort } }).exports as unknown as RulesExports;
+    const checkLimits = (nodes: number): number => this.onCheck(nodes);
+    this.e = new wasm.Instance(compiled, { env: { abort, checkLimits } }).exports as unknown as RulesExports;
     this.views();
   }
 
@@ -100,6 +121,15 @@ export class WasmRules {
     this.height.set(pos.height);
     this.stack.set(pos.stack.subarray(0, 64 * pos.stride));
     this.e.load(pos.side, pos.ply, pos.stones[0]!, pos.stones[1]!, pos.caps[0]!, pos.caps[1]!);
+    // The game's keys since set-up, for repetitions (the last is the loaded position's).
+    if (pos.depth + 1 > 4096 - 256) throw new RangeError(`a game of ${pos.depth} moves is too long for the WebAssembly core`);
+    new Int32Array(this.e.memory.buffer, this.e.keysAt(), 2 * (pos.depth + 1)).set(pos.hist.subarray(0, 2 * (pos.depth + 1)));
+    this.e.loadHistory(pos.depth, pos.reversible);
+  }
+
+  /** The exports, for the search driver beside this file (searcher.ts). */
+  get exports(): RulesExports {
+    return this.e;
   }
 
   perft(depth: number): number {
@@ -129,10 +159,11 @@ export class WasmRules {
 
   /**
    * Gives the core a network (of the size of the positions to come) and room for `slots` plies
-   * of accumulators; once per instance.
+   * of accumulators. Another network later takes new memory (the core never frees): meant for
+   * the few networks of the board sizes, not one per call.
    */
   setNetwork(net: Network, slots: number): void {
-    if (this.net !== undefined) throw new Error('the WebAssembly core has a network already');
+    if (this.net === net && this.netSlots >= slots) return;
     if (net.hidden % 4 !== 0) throw new RangeError(`the WebAssembly accumulators take 4 hidden units a step (this network has ${net.hidden})`);
     const L = inputLayout(net.size);
     const reservesUsed = net.W1.subarray(L.reserves * net.hidden).some((w) => w !== 0);
@@ -144,6 +175,7 @@ export class WasmRules {
     new Int16Array(buffer, this.e.b1At(), net.b1.length).set(net.b1);
     new Int16Array(buffer, this.e.w2At(), net.W2.length).set(net.W2);
     this.net = net;
+    this.netSlots = slots;
   }
 
   /** Slot s's accumulators from scratch for the loaded position. */

@@ -219,6 +219,14 @@ export function afterMove(move: i32, s: i32): void {
   dirty[t] = 1;
 }
 
+/** A null move at slot s: slot s + 1 is a copy (the board is unchanged). */
+export function copySlot(s: i32): void {
+  const t = s + 1;
+  removedCount[t] = addedCount[t] = 0;
+  reservesNoted[t] = 0;
+  dirty[t] = 1;
+}
+
 function apply(t: i32): void {
   dirty[t] = 0;
   const o = t * listSize;

@@ -1,5 +1,6 @@
 // The WebAssembly core's exports: the rules (rules.ts), the road tactics (tactics.ts), the linear
-// evaluation (evaluation.ts) and the network accumulators (accumulator.ts). AssemblyScript, compiled by `npm run asc`.
+// evaluation (evaluation.ts), the network accumulators (accumulator.ts), and the search's node
+// (search.ts, with its table.ts and order.ts). AssemblyScript, compiled by `npm run asc`.
 export {
   topAt,
   heightAt,
@@ -14,8 +15,14 @@ export {
   unmake,
   decided,
   perft,
+  keysAt,
+  loadHistory,
+  repetitions,
 } from './rules';
 export { initNet, w1At, b1At, w2At, refresh, beforeMove, afterMove, evaluate, walk } from './accumulator';
+export { setTable, clearTable, newSearchTable } from './table';
+export { clearOrder, ageOrder } from './order';
+export { lmrAt, pvAt, pvLenAt, excludedAt, startSearch, setRoot, searchDepth, searchNodes, searchState } from './search';
 export { layoutAt, setLayout, linearEval } from './evaluation';
 export { setGroupWeight, probe, probedAt, mayOpenSpreadRoad, keepAnswers } from './tactics';
 

@@ -26,10 +26,16 @@ export const caps = new StaticArray<i32>(2);
 export let side: i32 = 0;
 export let ply: i32 = 0;
 export let key: u64 = 0;
-/** Moves made since the position was loaded: did each flatten a wall, and the key before it. */
+/**
+ * Moves made since set-up (the game's moves loaded with the position, then the search's): the key
+ * of the position after each (keys[i], keys[0] the set-up's), whether each flattened a wall, and
+ * the count of consecutive spreads before each (`reversible`: placements cannot be undone).
+ */
 let depth: i32 = 0;
-const smashed = new StaticArray<u8>(1024);
-const keys = new StaticArray<u64>(1024);
+export let reversible: i32 = 0;
+const smashed = new StaticArray<u8>(4096);
+const keys = new StaticArray<u64>(4096);
+const reversibleBefore = new StaticArray<i32>(4096);
 
 // ---- The size's geometry ---------------------------------------------------------------------
 
@@ -172,6 +178,49 @@ export function load(toMove: i32, plies: i32, whiteStones: i32, blackStones: i32
   if (side == 1) k ^= zSide;
   key = k;
   depth = 0;
+  reversible = 0;
+  keys[0] = k;
+}
+
+/** Where the TypeScript side writes the game's keys (as 32-bit halves) before loadHistory. */
+export function keysAt(): usize {
+  return changetype<usize>(keys);
+}
+
+/**
+ * After load: the game so far, `moves` moves since set-up whose keys (keys[0..moves]) were
+ * written at keysAt, the last being the loaded position's, and its count of consecutive spreads.
+ */
+export function loadHistory(moves: i32, spreads: i32): void {
+  depth = moves;
+  reversible = spreads;
+}
+
+/** How many times the position has occurred since set-up (1: the first), as Position.repetitions. */
+export function repetitions(): i32 {
+  let count = 1;
+  const k = keys[depth];
+  for (let j = depth - 2; j >= depth - reversible && j >= 0; j -= 2) if (keys[j] == k) count++;
+  return count;
+}
+
+/** Passes the turn (the search's null move): irreversible for repetition. */
+export function makeNull(): void {
+  reversibleBefore[depth] = reversible;
+  smashed[depth] = 0;
+  key ^= zSide;
+  keys[++depth] = key;
+  side ^= 1;
+  ply++;
+  reversible = 0;
+}
+
+export function unmakeNull(): void {
+  depth--;
+  key = keys[depth];
+  reversible = reversibleBefore[depth];
+  side ^= 1;
+  ply--;
 }
 
 /** Where the TypeScript side writes a position (and reads the move list). */
@@ -295,11 +344,43 @@ export function countMoves(): i32 {
   return count;
 }
 
+/** Whether `move` is legal here, checked directly (movegen.ts isValidMove: a table move). */
+export function isValidMove(move: i32): bool {
+  const sq = move & 63;
+  if (sq >= area || (move >>> 17) != 0) return false;
+  const t = <i32>top[sq];
+  if ((move & 256) == 0) {
+    const type = (move >> 6) & 3;
+    if (t != 0 || type == 0 || (move >>> 8) != 0) return false;
+    if (ply < 2) return type == 1 && stones[side ^ 1] > 0;
+    return type == 3 ? caps[side] > 0 : stones[side] > 0;
+  }
+  if (ply < 2 || t == 0 || (t & 1) != side) return false;
+  let mask = (move >> 9) & 0xff;
+  if (mask == 0) return false;
+  const n = 32 - clz(mask);
+  if (n > <i32>height[sq] || n > size) return false;
+  const dir = (move >> 6) & 3;
+  if (<i32>popcnt(mask) > <i32>ray[sq * 4 + dir]) return false;
+  const step = delta[dir];
+  let cur = sq;
+  while (mask != 0) {
+    cur += step;
+    const count = ctz(mask) + 1;
+    mask >>= count;
+    const c = <i32>top[cur];
+    if (c >= 4) {
+      if (mask != 0 || c >= 6 || t < 6 || count != 1) return false;
+    }
+  }
+  return true;
+}
+
 // ---- Make and unmake (makemove.ts) -------------------------------------------------------------
 
 export function make(move: i32): void {
   const sq = move & 63;
-  keys[depth] = key;
+  reversibleBefore[depth] = reversible;
   let k = key;
   if ((move & 256) == 0) {
     const type = (move >> 6) & 3;
@@ -313,8 +394,10 @@ export function make(move: i32): void {
     bb[code] |= (<u64>1) << sq;
     key = k ^ zPiece[sq * MAX_LEVELS * 2 + colour] ^ zTop[sq * 8 + code] ^ zSide;
     smashed[depth++] = 0;
+    keys[depth] = key;
     side ^= 1;
     ply++;
+    reversible = 0;
     return;
   }
   const dir = (move >> 6) & 3;
@@ -366,13 +449,16 @@ export function make(move: i32): void {
   }
   key = k ^ zSide;
   smashed[depth++] = smash;
+  keys[depth] = key;
   side ^= 1;
   ply++;
+  reversible++;
 }
 
 export function unmake(move: i32): void {
   depth--;
   key = keys[depth];
+  reversible = reversibleBefore[depth];
   side ^= 1;
   ply--;
   const sq = move & 63;

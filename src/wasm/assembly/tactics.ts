@@ -367,9 +367,75 @@ export function keepThreatAnswers(moves: StaticArray<i32>, start: i32, end: i32,
   return w;
 }
 
+/** Whether move m could answer a threat on `squares` (threat-answers.ts mayAnswerThreat). */
+export function mayAnswer(m: i32, squares: u64): bool {
+  const sq = m & 63;
+  const empty = board & ~(bb[2] | bb[3] | bb[4] | bb[5] | bb[6] | bb[7]);
+  if ((m & 256) == 0) {
+    if (stones[side] + caps[side] <= 1 || popcnt(empty) <= 1) return true;
+    return ((squares >> sq) & 1) != 0;
+  }
+  const them = side ^ 1;
+  const seg = segments[(sq * 4 + ((m >> 6) & 3)) * 9 + <i32>popcnt((m >> 9) & 0xff)];
+  return (seg & (squares | bb[2 + them] | bb[6 + them])) != 0 || (empty & ~seg) == 0;
+}
+
 /** keepThreatAnswers on the rules core's move list, the squares as 32-bit halves. */
 export function keepAnswers(start: i32, end: i32, squaresLo: i32, squaresHi: i32): i32 {
   return keepThreatAnswers(moves, start, end, (<u64>(<u32>squaresLo)) | ((<u64>(<u32>squaresHi)) << 32));
+}
+
+// ---- The game's end after a move (result.ts resultAfterMove) --------------------------------------
+
+export const ONGOING: i32 = 0;
+export const WHITE_ROAD: i32 = 1;
+export const BLACK_ROAD: i32 = 2;
+export const WHITE_FLATS: i32 = 3;
+export const BLACK_FLATS: i32 = 4;
+export const DRAW: i32 = 5;
+
+@inline
+function hasRoad(c: i32): bool {
+  const ranks = missedRanks[c] == 0;
+  const files = missedFiles[c] == 0;
+  if (!ranks && !files) return false;
+  return roadInSet(roadSet[c], ranks, files);
+}
+
+function flatResult(halfKomi: i32): i32 {
+  const w = 2 * <i32>popcnt(bb[2]);
+  const b = 2 * <i32>popcnt(bb[3]) + halfKomi;
+  return w > b ? WHITE_FLATS : b > w ? BLACK_FLATS : DRAW;
+}
+
+@inline
+function gameOverByCount(): bool {
+  return (bb[2] | bb[3] | bb[4] | bb[5] | bb[6] | bb[7]) == board || stones[0] + caps[0] == 0 || stones[1] + caps[1] == 0;
+}
+
+/**
+ * The result of the position reached by `move` (0: a pass) from one not decided, the road scan
+ * left for the road map: a spread may complete either colour's road (both: the mover's wins), a
+ * flat or capstone placement only its owner's, a wall none.
+ */
+export function resultAfterMove(move: i32, halfKomi: i32): i32 {
+  scanRoads();
+  if ((move & 256) != 0) {
+    const white = hasRoad(0);
+    const black = hasRoad(1);
+    if (white || black) {
+      if (white && black) return side == 0 ? BLACK_ROAD : WHITE_ROAD;
+      return white ? WHITE_ROAD : BLACK_ROAD;
+    }
+    if (gameOverByCount()) return flatResult(halfKomi);
+    return ONGOING;
+  }
+  if (move != 0 && ((move >> 6) & 3) != 2) {
+    const c = <i32>top[move & 63] & 1;
+    if (hasRoad(c)) return c == 0 ? WHITE_ROAD : BLACK_ROAD;
+  }
+  if (move != 0 && gameOverByCount()) return flatResult(halfKomi);
+  return ONGOING;
 }
 
 // ---- Flat finishes (flat-finish.ts) --------------------------------------------------------------
