@@ -11,7 +11,6 @@
 
 import { makeMove, unmakeMove } from '../core/makemove.js';
 import { isLegalMove, legalMoves as generateLegalMoves } from '../core/movegen.js';
-import { Perft } from '../core/perft.js';
 import { BLACK, Position, WHITE, type ReserveCount } from '../core/position.js';
 import { BLACK_FLATS, BLACK_ROAD, DRAW, flatCount, gameResult, ONGOING, REPETITION, resultText, WHITE_FLATS, WHITE_ROAD } from '../core/result.js';
 import { DEFAULT_RESERVES, isSupportedSize, MAX_SIZE, MIN_SIZE, squareName } from '../core/sizes.js';
@@ -24,6 +23,7 @@ import { MAX_LEVEL } from '../search/levels.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo as EngineInfo, type SearchLimits, type SearchResult as EngineResult } from '../search/types.js';
 import { isSearchWorker, runSearchWorker, SearchPool, type SearchJob } from '../search/worker.js';
 import { winDrawLoss } from '../tei/wdl.js';
+import { perftCount } from '../wasm/perft.js';
 
 declare const BREDON_VERSION: string;
 /** The version of the package. */
@@ -405,7 +405,7 @@ export function perft(position: Game | string, depth: number): number {
   if (!Number.isInteger(depth) || depth < 0) throw new TakError(`depth must be a whole number of 0 or more, got ${depth}`);
   const g = gameOf(position);
   const { root } = searchJob(g, {});
-  return new Perft(Math.max(16, depth + 1)).count(root, depth);
+  return perftCount(root, depth);
 }
 
 // ---- searching ------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ import { roadThreat, THREAT } from '../tactics/threat-answers.js';
 import { evalNoise, levelSettings } from './levels.js';
 import { stabilityScale } from './time.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
+import { searchCore, type SearchCore } from '../wasm/search-core.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type ProgressCallback, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
 
 export interface SearcherOptions {
@@ -39,6 +40,11 @@ export interface SearcherOptions {
   /** Shared per-thread node counts (index threadIndex), written every few thousand nodes, so
    *  that the main thread can report the nodes of every thread. */
   nodeCounts?: Float64Array;
+  /**
+   * Where the nodes are searched: 'wasm' (the default where WebAssembly SIMD runs) in the
+   * WebAssembly core (src/wasm/), 'typescript' in negamax below. The same tree either way.
+   */
+  core?: 'wasm' | 'typescript';
 }
 
 const MAX_PLY = 128;
@@ -170,15 +176,32 @@ export class Searcher {
   /** Accumulators made so far, by board size (a network is per size). */
   private readonly nets = new Map<number, NetAccumulator>();
 
+  /** The WebAssembly search core, when used: it searches with this table, its own move order and accumulators. */
+  private readonly core: SearchCore | undefined;
+
   constructor(opts: SearcherOptions) {
     this.tt = opts.table;
     this.stop = opts.stop;
     this.threadIndex = opts.threadIndex ?? 0;
     this.nodeCounts = opts.nodeCounts;
+    this.core = opts.core === 'typescript' ? undefined : searchCore(LMR_TABLE);
+    if (this.core !== undefined) {
+      const core = this.core;
+      // The core's clock check: the same checkLimits, with the core's counts.
+      core.onCheck = (nodes) => {
+        this.nodes = nodes;
+        this.seldepth = core.seldepth;
+        this.currMove = core.currMove;
+        this.currMoveNumber = core.currMoveNumber;
+        this.checkLimits();
+        return this.aborted ? -1 : this.nextCheck;
+      };
+    }
   }
 
   newGame(): void {
     this.order.clear();
+    this.core?.clearOrder();
   }
 
   /** The deepest ply reached by the last search (for its final report). */
@@ -190,7 +213,8 @@ export class Searcher {
     this.pos = pos;
     this.halfKomi = halfKomi;
     this.groupWeights = groupWeights(pos.size);
-    this.net = limits.network !== false ? this.netFor(pos.size) : undefined;
+    const core = this.core;
+    this.net = core === undefined && limits.network !== false ? this.netFor(pos.size) : undefined;
     this.net?.refresh(pos, 0);
     this.evalGen = (this.evalGen + 1) | 0;
     this.nodes = 0;
@@ -214,6 +238,10 @@ export class Searcher {
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8, level?.depth ?? MAX_PLY);
     this.tt.newSearch();
     this.order.age();
+    if (core !== undefined) {
+      core.useTable(this.tt);
+      core.start(pos, halfKomi, limits.network !== false ? networkFor(pos.size) : undefined, this.noise, this.nextCheck);
+    }
 
     const result: SearchResult = { best: 0, score: 0, depth: 0, nodes: 0, pv: [] };
     this.excludedCount = 0;
@@ -407,7 +435,7 @@ export class Searcher {
       beta = previous + window;
     }
     for (;;) {
-      const s = this.negamax(depth, alpha, beta, 0, true, 0);
+      const s = this.rootSearch(depth, alpha, beta);
       if (this.aborted) return 0;
       if (s <= alpha) {
         if (onBound) onBound(this.info(depth, alpha, 'upper'));
@@ -427,6 +455,21 @@ export class Searcher {
     }
   }
 
+  /** negamax at the root, in the WebAssembly core when there is one (its counts and line read back). */
+  private rootSearch(depth: number, alpha: number, beta: number): number {
+    const core = this.core;
+    if (core === undefined) return this.negamax(depth, alpha, beta, 0, true, 0);
+    const s = core.searchRoot(depth, alpha, beta, this.rootBest, this.extensionLimit, this.excluded, this.excludedCount);
+    this.nodes = core.nodes;
+    this.seldepth = core.seldepth;
+    this.aborted = core.aborted;
+    this.rootSearched = core.rootSearched;
+    this.rootScore = core.rootScore;
+    this.rootImproved = core.rootImproved;
+    this.pvLen[0] = core.rootLine(this.pv);
+    return s;
+  }
+
   /** A report: the line given, or pv row 0; `multipv` (1-based) only in a Multi-PV search. */
   private info(depth: number, score: number, bound: 'exact' | 'lower' | 'upper', line?: number[], multipv?: number): SearchInfo {
     const now = performance.now();
@@ -437,7 +480,8 @@ export class Searcher {
     const abs = Math.abs(score);
     const mateIn = abs >= WIN_THRESHOLD ? Math.sign(score) * (WIN_SCORE - abs) : 0;
     const pv = line !== undefined ? line.slice() : Array.from(this.pv.subarray(0, Math.max(1, this.pvLen[0]!)));
-    const info: SearchInfo = { depth, seldepth: this.seldepth, score, mateIn, bound, nodes: this.nodes, timeMs, hashfull: this.tt.hashfull(), pv };
+    const hashfull = this.tt.hashfull();
+    const info: SearchInfo = { depth, seldepth: this.seldepth, score, mateIn, bound, nodes: this.nodes, timeMs, hashfull, pv };
     if (multipv !== undefined) info.multipv = multipv;
     return info;
   }

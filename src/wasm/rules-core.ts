@@ -14,10 +14,26 @@ import { RULES_WASM } from './rules.generated.js';
 
 // The little of the WebAssembly API used here (Node's types do not declare it; the DOM's do).
 interface WasmApi {
+  validate(bytes: Uint8Array): boolean;
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> };
 }
 const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+
+let available: boolean | undefined;
+
+/** Whether this runtime runs the core (WebAssembly with SIMD: every current browser and Node). */
+export function wasmCoreAvailable(): boolean {
+  if (available === undefined) {
+    try {
+      const bytes = decodeBase64(RULES_WASM);
+      available = wasm !== undefined && wasm.validate(bytes);
+    } catch {
+      available = false;
+    }
+  }
+  return available;
+}
 
 export interface RulesExports {
   memory: { readonly buffer: ArrayBuffer };
@@ -55,16 +71,14 @@ export interface RulesExports {
   keysAt(): number;
   loadHistory(moves: number, spreads: number): void;
   repetitions(): number;
-  setTable(buckets: number): void;
-  clearTable(): void;
-  newSearchTable(): void;
+  probedEntryAt(): number;
   clearOrder(): void;
   ageOrder(): void;
   lmrAt(): number;
   pvAt(): number;
   pvLenAt(): number;
   excludedAt(): number;
-  startSearch(halfKomi: number, kind: number, scale: number, bias: number, firstCheck: number): void;
+  startSearch(halfKomi: number, kind: number, scale: number, bias: number, firstCheck: number, noise: number): void;
   setRoot(best: number, extension: number, excluded: number): void;
   searchDepth(depth: number, alpha: number, beta: number): number;
   searchNodes(): number;
@@ -84,6 +98,9 @@ export class WasmRules {
   private netSlots = 0;
   /** Called by the search every so many nodes: the node count of the next call, or -1 to stop. */
   onCheck: (nodes: number) => number = () => Infinity;
+  /** The shared table's probe (1: found, the entry written to the core's probedEntry) and store. */
+  onProbe: (keyLo: number, keyHi: number) => number = () => 0;
+  onStore: (keyLo: number, keyHi: number, move: number, score: number, depth: number, bound: number, evaluation: number) => void = () => {};
   private probed!: Int32Array;
   private loadedSize = 0;
   private loadedStride = 0;
@@ -95,7 +112,10 @@ export class WasmRules {
       throw new Error('the WebAssembly rules core aborted');
     };
     const checkLimits = (nodes: number): number => this.onCheck(nodes);
-    this.e = new wasm.Instance(compiled, { env: { abort, checkLimits } }).exports as unknown as RulesExports;
+    const tableProbe = (keyLo: number, keyHi: number): number => this.onProbe(keyLo, keyHi);
+    const tableStore = (keyLo: number, keyHi: number, move: number, score: number, depth: number, bound: number, evaluation: number): void =>
+      this.onStore(keyLo, keyHi, move, score, depth, bound, evaluation);
+    this.e = new wasm.Instance(compiled, { env: { abort, checkLimits, tableProbe, tableStore } }).exports as unknown as RulesExports;
     this.views();
   }
 

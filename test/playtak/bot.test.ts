@@ -273,10 +273,14 @@ describe('bredon playtak against a fake server', () => {
     expect(tagValue(first!, 'playtak_id')).toBe('100');
     expect(tagValue(first!, 'Result')).toBeUndefined();
     expect(tagValue(first!, 'Termination')).toMatch(/^abandoned/);
-    expect(first!.moves).toHaveLength(2);
+    // The server's two plies, and the bot's answer if it was sent before the close reached it
+    // (a fast search can answer first: no server tells a client its move arrived).
+    const played = first!.moves.length;
+    expect([2, 3]).toContain(played);
+    expect(first!.moves.slice(0, 2).map((m) => m.text)).toEqual(server.games[0]!.ptn.slice(0, 2));
     expect(tagValue(second!, 'playtak_id')).toBe('101');
     expect(server.seeks).toHaveLength(2);
-    expect(run.outs[0]).toMatch(/^game 100: .* no result after 2 plies, abandoned.*: Bredon unknown$/);
+    expect(run.outs[0]).toMatch(new RegExp(`^game 100: .* no result after ${played} plies, abandoned.*: Bredon unknown$`));
   });
 
   it('has the game replayed when the server refuses one of its moves, then plays on', async () => {

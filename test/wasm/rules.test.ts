@@ -10,6 +10,8 @@ import { parseTps } from '../../src/notation/tps.js';
 import { parsePtnGames, replayGame } from '../../src/notation/ptn-game.js';
 import { NetAccumulator } from '../../src/eval/net/accumulator.js';
 import { networkFor } from '../../src/eval/net/nets.js';
+import { Perft } from '../../src/core/perft.js';
+import { perftCount, perftDivide } from '../../src/wasm/perft.js';
 import { WasmRules } from '../../src/wasm/rules-core.js';
 import { RULES_WASM } from '../../src/wasm/rules.generated.js';
 import { readRepo } from '../repo.js';
@@ -110,6 +112,21 @@ describe('the WebAssembly rules core', () => {
       expect(checked).toBeGreaterThan(20_000);
     });
   }
+
+  it("gives bredon perft's counts and divide as the TypeScript core does, with handicap reserves too", () => {
+    const positions = [
+      parseTps('x6/x,2,x,1,x2/x,2,1,12C,2,x/x,1,21,1,2S,x/x,1,x,2,x2/1,x5 1 9'),
+      parseTps('x5/x5/x5/x5/x5 1 1', { stones: [30, 29], caps: [1, 0] }),
+      parseTps('x3/x3/x3 1 1', { stones: [127, 127], caps: [0, 0] }),
+    ];
+    for (const pos of positions) {
+      const perft = new Perft();
+      for (const d of [0, 1, 2, 3]) {
+        expect(perftCount(pos, d), `depth ${d}`).toBe(perft.count(pos, d));
+        expect(perftDivide(pos, d)).toEqual(perft.divide(pos, d));
+      }
+    }
+  });
 
   it('embeds the bytes of a fresh compile', async () => {
     expect(generatedSource(await compileRules())).toBe(`// Written by \`npm run asc\` (scripts/build-asc.mjs) from src/wasm/assembly/: the\n// WebAssembly rules core, as base64. Do not edit by hand.\nexport const RULES_WASM = '${RULES_WASM}';\n`);

@@ -20,7 +20,7 @@ export {
   repetitions,
 } from './rules';
 export { initNet, w1At, b1At, w2At, refresh, beforeMove, afterMove, evaluate, walk } from './accumulator';
-export { setTable, clearTable, newSearchTable } from './table';
+export { probedEntryAt } from './table';
 export { clearOrder, ageOrder } from './order';
 export { lmrAt, pvAt, pvLenAt, excludedAt, startSearch, setRoot, searchDepth, searchNodes, searchState } from './search';
 export { layoutAt, setLayout, linearEval } from './evaluation';

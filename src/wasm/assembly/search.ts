@@ -46,7 +46,7 @@ const IIR_DEPTH: i32 = 4;
 const FINISH_WIN: i32 = 1;
 const FINISH_DRAW: i32 = 2;
 
-/** LMR_TABLE of search.ts, copied in by the TypeScript side (so that its logarithms are V8's). */
+/** search.ts's LMR_TABLE, copied in by the TypeScript side (its logarithms V8's). */
 const lmr = new StaticArray<i8>(64 * 64);
 const pv = new StaticArray<i32>(MAX_PLY * MAX_PLY);
 export const pvLen = new StaticArray<i32>(MAX_PLY);
@@ -72,6 +72,8 @@ export let currMoveNumber: i32 = 0;
 let evalKind: i32 = 0;
 let netScale: f64 = 0;
 let netBias: f64 = 0;
+/** A level's evaluation noise in centiflats (levels.ts; 0 at full strength). */
+let noise: f64 = 0;
 
 const EVAL_CACHE_BITS: i32 = 14;
 const evalKeys = new StaticArray<u64>(1 << EVAL_CACHE_BITS);
@@ -99,8 +101,9 @@ export function excludedAt(): usize {
  * A new search: komi, the evaluation (kind, and the network's scale K / (QA * QB) and bias
  * b2 * K as the TypeScript accumulator computes them), the first clock check's node count.
  */
-export function startSearch(komi: i32, kind: i32, scale: f64, bias: f64, firstCheck: f64): void {
+export function startSearch(komi: i32, kind: i32, scale: f64, bias: f64, firstCheck: f64, levelNoise: f64): void {
   halfKomi = komi;
+  noise = levelNoise;
   evalKind = kind;
   netScale = scale;
   netBias = bias;
@@ -123,12 +126,23 @@ export function setRoot(best: i32, extension: i32, excludedMoves: i32): void {
   excludedCount = excludedMoves;
 }
 
+/** levels.ts evalNoise: a fixed pseudo-random offset in [-amplitude, amplitude) by position. */
+function evalNoise(amplitude: f64): f64 {
+  let h = ((<i32>key ^ 0x9e3779b9) * 0x85ebca6b) ^ <i32>(key >> 32);
+  h = (h ^ (h >>> 13)) * 0xc2b2ae35;
+  h ^= h >>> 16;
+  return ((<f64>(<u32>h) / 4294967296.0) * 2 - 1) * amplitude;
+}
+
 function computeEval(ply: i32): i32 {
-  if (evalKind == 2) return <i32>Math.round(<f64>netSum(ply) * netScale + netBias);
-  const threats = gamePly >= 2 ? threatCount[side ^ 1] : 0;
-  const linear = linearEval(halfKomi, threats, groupScore[0] - groupScore[1]);
-  if (evalKind == 0) return linear;
-  return <i32>Math.round(<f64>linear + (<f64>netSum(ply) * netScale + netBias));
+  let score: i32;
+  if (evalKind == 2) score = <i32>Math.round(<f64>netSum(ply) * netScale + netBias);
+  else {
+    const threats = gamePly >= 2 ? threatCount[side ^ 1] : 0;
+    const linear = linearEval(halfKomi, threats, groupScore[0] - groupScore[1]);
+    score = evalKind == 0 ? linear : <i32>Math.round(<f64>linear + (<f64>netSum(ply) * netScale + netBias));
+  }
+  return noise == 0 ? score : <i32>Math.round(<f64>score + evalNoise(noise));
 }
 
 function staticEval(ply: i32): i32 {
