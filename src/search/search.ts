@@ -184,7 +184,7 @@ export class Searcher {
     this.stop = opts.stop;
     this.threadIndex = opts.threadIndex ?? 0;
     this.nodeCounts = opts.nodeCounts;
-    this.core = opts.core === 'typescript' ? undefined : searchCore(LMR_TABLE);
+    this.core = opts.core === 'typescript' ? undefined : searchCore(LMR_TABLE, this.tt);
     if (this.core !== undefined) {
       const core = this.core;
       // The core's clock check: the same checkLimits, with the core's counts.
@@ -239,7 +239,6 @@ export class Searcher {
     this.tt.newSearch();
     this.order.age();
     if (core !== undefined) {
-      core.useTable(this.tt);
       core.start(pos, halfKomi, limits.network !== false ? networkFor(pos.size) : undefined, this.noise, this.nextCheck);
     }
 

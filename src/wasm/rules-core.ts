@@ -87,6 +87,14 @@ export interface RulesExports {
 
 let compiled: object | undefined;
 
+/** The table the core's search calls: probe (1: found, the entry written to the core's probedEntry) and store. */
+export interface TableImports {
+  tableProbe(keyLo: number, keyHi: number): number;
+  tableStore(keyLo: number, keyHi: number, move: number, score: number, depth: number, bound: number, evaluation: number): void;
+}
+
+const NO_TABLE: TableImports = { tableProbe: () => 0, tableStore: () => {} };
+
 export class WasmRules {
   private readonly e: RulesExports;
   private top!: Uint8Array;
@@ -98,24 +106,22 @@ export class WasmRules {
   private netSlots = 0;
   /** Called by the search every so many nodes: the node count of the next call, or -1 to stop. */
   onCheck: (nodes: number) => number = () => Infinity;
-  /** The shared table's probe (1: found, the entry written to the core's probedEntry) and store. */
-  onProbe: (keyLo: number, keyHi: number) => number = () => 0;
-  onStore: (keyLo: number, keyHi: number, move: number, score: number, depth: number, bound: number, evaluation: number) => void = () => {};
   private probed!: Int32Array;
   private loadedSize = 0;
   private loadedStride = 0;
 
-  constructor() {
+  /**
+   * `table`: the search's calls out to its table (search-core.ts), bound into the instance so
+   * that a probe is one call from WebAssembly into the table's code; none for the rules alone.
+   */
+  constructor(table: TableImports = NO_TABLE) {
     if (wasm === undefined) throw new Error('this runtime has no WebAssembly');
     compiled ??= new wasm.Module(decodeBase64(RULES_WASM));
     const abort = (): never => {
       throw new Error('the WebAssembly rules core aborted');
     };
     const checkLimits = (nodes: number): number => this.onCheck(nodes);
-    const tableProbe = (keyLo: number, keyHi: number): number => this.onProbe(keyLo, keyHi);
-    const tableStore = (keyLo: number, keyHi: number, move: number, score: number, depth: number, bound: number, evaluation: number): void =>
-      this.onStore(keyLo, keyHi, move, score, depth, bound, evaluation);
-    this.e = new wasm.Instance(compiled, { env: { abort, checkLimits, tableProbe, tableStore } }).exports as unknown as RulesExports;
+    this.e = new wasm.Instance(compiled, { env: { abort, checkLimits, ...table } }).exports as unknown as RulesExports;
     this.views();
   }
 

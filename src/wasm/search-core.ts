@@ -8,7 +8,7 @@
 import type { Position } from '../core/position.js';
 import { groupWeights } from '../eval/evaluate.js';
 import type { Network } from '../eval/net/network.js';
-import { WasmRules, wasmCoreAvailable } from './rules-core.js';
+import { WasmRules, wasmCoreAvailable, type RulesExports } from './rules-core.js';
 
 const MAX_PLY = 128;
 
@@ -24,29 +24,19 @@ export interface SearchTable {
 }
 
 export class SearchCore {
-  private readonly core = new WasmRules();
-  private readonly e = this.core.exports;
+  private readonly core: WasmRules;
+  private readonly e: RulesExports;
   private size = 0;
   private startStones = -1;
-  private shared: SearchTable | undefined;
   /** The core's probedEntry (made again in start(): the memory may have grown). */
   private entry = new Int32Array(0);
 
-  /** `reductions`: search.ts's LMR_TABLE (64 x 64 plies by depth and move number). */
-  constructor(reductions: Int8Array) {
-    new Int8Array(this.e.memory.buffer, this.e.lmrAt(), 64 * 64).set(reductions);
-  }
-
-  /** Called every so many nodes with the count: returns the next call's count, or -1 to stop. */
-  set onCheck(f: (nodes: number) => number) {
-    this.core.onCheck = f;
-  }
-
-  /** Searches with `table` (the one the threads share), through the core's two calls out. */
-  useTable(table: SearchTable): void {
-    if (this.shared === table) return;
-    this.shared = table;
-    this.core.onProbe = (keyLo, keyHi) => {
+  /**
+   * `reductions`: search.ts's LMR_TABLE (64 x 64 plies by depth and move number); `table`: the
+   * search's table (the one the threads share), which the core probes and stores through.
+   */
+  constructor(reductions: Int8Array, table: SearchTable) {
+    const tableProbe = (keyLo: number, keyHi: number): number => {
       if (!table.probe(keyLo, keyHi)) return 0;
       const entry = this.entry;
       entry[0] = table.move;
@@ -56,8 +46,19 @@ export class SearchCore {
       entry[4] = table.eval;
       return 1;
     };
-    this.core.onStore = (keyLo, keyHi, move, score, depth, bound, evaluation) => table.store(keyLo, keyHi, move, score, depth, bound, evaluation);
+    const tableStore = (keyLo: number, keyHi: number, move: number, score: number, depth: number, bound: number, evaluation: number): void =>
+      table.store(keyLo, keyHi, move, score, depth, bound, evaluation);
+    this.core = new WasmRules({ tableProbe, tableStore });
+    this.e = this.core.exports;
+    new Int8Array(this.e.memory.buffer, this.e.lmrAt(), 64 * 64).set(reductions);
   }
+
+  /** Called every so many nodes with the count: returns the next call's count, or -1 to stop. */
+  set onCheck(f: (nodes: number) => number) {
+    this.core.onCheck = f;
+  }
+
+
 
   clearOrder(): void {
     this.e.clearOrder();
@@ -142,6 +143,6 @@ export class SearchCore {
 }
 
 /** A search core, or undefined where this runtime has no WebAssembly SIMD. */
-export function searchCore(reductions: Int8Array): SearchCore | undefined {
-  return wasmCoreAvailable() ? new SearchCore(reductions) : undefined;
+export function searchCore(reductions: Int8Array, table: SearchTable): SearchCore | undefined {
+  return wasmCoreAvailable() ? new SearchCore(reductions, table) : undefined;
 }
