@@ -10,6 +10,10 @@
 // aspiration window around that line's last score; the lines are then sorted and reported. A
 // root searched with moves excluded stores no table entry. With N = 1 the search is the
 // single-line one.
+//
+// Where the runtime has WebAssembly SIMD the nodes below each root call run in the WebAssembly
+// core (src/wasm/search-core.ts): the same tree as negamax below, which stays as the reference
+// the tests hold the core to and as the search where the core cannot run.
 
 import { makeMove, makeNull, unmakeMove, unmakeNull } from '../core/makemove.js';
 import { generateMoves, MAX_MOVES } from '../core/movegen.js';
@@ -25,10 +29,10 @@ import { QUICK_TINUE_PLIES, QUICK_TINUE_TABLE_MB, TinueSolver } from '../tinue/d
 import { mayOpenSpreadRoad, spreadWin } from '../tactics/spread-roads.js';
 import { FINISH_DRAW, FINISH_NONE, FINISH_WIN, finishOutcome } from '../tactics/flat-finish.js';
 import { roadThreat, THREAT } from '../tactics/threat-answers.js';
+import { searchCore, type SearchCore } from '../wasm/search-core.js';
 import { evalNoise, levelSettings } from './levels.js';
 import { stabilityScale } from './time.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
-import { searchCore, type SearchCore } from '../wasm/search-core.js';
 import { MAX_MULTI_PV, WIN_SCORE, WIN_THRESHOLD, type ProgressCallback, type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
 
 export interface SearcherOptions {
@@ -479,8 +483,7 @@ export class Searcher {
     const abs = Math.abs(score);
     const mateIn = abs >= WIN_THRESHOLD ? Math.sign(score) * (WIN_SCORE - abs) : 0;
     const pv = line !== undefined ? line.slice() : Array.from(this.pv.subarray(0, Math.max(1, this.pvLen[0]!)));
-    const hashfull = this.tt.hashfull();
-    const info: SearchInfo = { depth, seldepth: this.seldepth, score, mateIn, bound, nodes: this.nodes, timeMs, hashfull, pv };
+    const info: SearchInfo = { depth, seldepth: this.seldepth, score, mateIn, bound, nodes: this.nodes, timeMs, hashfull: this.tt.hashfull(), pv };
     if (multipv !== undefined) info.multipv = multipv;
     return info;
   }
