@@ -10,7 +10,7 @@
 // aspiration window around that line's last score; the lines are then sorted and reported. A
 // root searched with moves excluded stores no table entry. With N = 1 the search is the
 // single-line one.
-//
+
 // Where the runtime has WebAssembly SIMD the nodes below each root call run in the WebAssembly
 // core (src/wasm/search-core.ts): the same tree as negamax below, which stays as the reference
 // the tests hold the core to and as the search where the core cannot run.
