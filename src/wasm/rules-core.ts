@@ -185,8 +185,8 @@ export class WasmRules {
 
   /**
    * Gives the core a network (of the size of the positions to come) and room for `slots` plies
-   * of accumulators. Another network later takes new memory (the core never frees): meant for
-   * the few networks of the board sizes, not one per call.
+   * of accumulators. Another network reuses the room of the one before where it fits (the core
+   * never frees), so switching board sizes does not grow the memory.
    */
   setNetwork(net: Network, slots: number): void {
     if (this.net === net && this.netSlots >= slots) return;

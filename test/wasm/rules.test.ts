@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { makeMove, unmakeMove } from '../../src/core/makemove.js';
 import { generateMoves, MAX_MOVES } from '../../src/core/movegen.js';
 import { isDecided } from '../../src/core/result.js';
-import { parseTps } from '../../src/notation/tps.js';
+import { formatTps, parseTps } from '../../src/notation/tps.js';
 import { parsePtnGames, replayGame } from '../../src/notation/ptn-game.js';
 import { NetAccumulator } from '../../src/eval/net/accumulator.js';
 import { networkFor } from '../../src/eval/net/nets.js';
@@ -112,6 +112,42 @@ describe('the WebAssembly rules core', () => {
       expect(checked).toBeGreaterThan(20_000);
     });
   }
+
+  it('keeps one room for networks when it switches board sizes, and evaluates as before in it', () => {
+    const core = new WasmRules();
+    const sizes = [6, 5];
+    const positions = sizes.map((size) => {
+      const file = size === 6 ? 'data/games/playtak-6x6-1344.ptn' : 'data/games/tiltak-selfplay-5x5-komi2.ptn';
+      let tps = '';
+      replayGame(parsePtnGames(readRepo(file))[0]!, { onMove: (pos) => void (pos.ply === 20 && (tps = formatTps(pos))) });
+      return parseTps(tps);
+    });
+    let bytes = 0;
+    for (let round = 0; round < 20; round++) {
+      sizes.forEach((size, i) => {
+        const net = networkFor(size)!;
+        const pos = positions[i]!;
+        core.setNetwork(net, 4);
+        const acc = new NetAccumulator(net, 4);
+        core.load(pos);
+        core.refresh(0);
+        acc.refresh(pos, 0);
+        expect(core.evaluate(0)).toBe(acc.evaluate(pos, 0));
+        const list = new Int32Array(MAX_MOVES);
+        const m = list[generateMoves(pos, list, 0) - 1]!;
+        acc.beforeMove(pos, m, 0);
+        core.beforeMove(m, 0);
+        makeMove(pos, m);
+        core.make(m);
+        acc.afterMove(pos, m, 0);
+        core.afterMove(m, 0);
+        expect(core.evaluate(1)).toBe(acc.evaluate(pos, 1));
+        unmakeMove(pos, m);
+      });
+      if (round === 1) bytes = core.exports.memory.buffer.byteLength;
+    }
+    expect(core.exports.memory.buffer.byteLength).toBe(bytes);
+  });
 
   it("gives bredon perft's counts and divide as the TypeScript core does, with handicap reserves too", () => {
     const positions = [

@@ -40,7 +40,29 @@ function alloc16(bytes: i32): usize {
   return (heap.alloc(<usize>bytes + 16) + 15) & ~(<usize>15);
 }
 
-/** Room for a network of `inputs` x `hidden` (hidden a multiple of 4) and `slots` plies; once. */
+// The runtime never frees, so a network reuses the memory of the one before it where that is
+// large enough (emptied, as new memory is): a process that switches board sizes keeps the
+// largest network's room, not a new room per switch.
+let weightsAt: usize = 0;
+let weightsBytes: i32 = 0;
+
+function ints(a: StaticArray<i32>, n: i32): StaticArray<i32> {
+  if (a.length < n) return new StaticArray<i32>(n);
+  memory.fill(changetype<usize>(a), 0, <usize>a.length * 4);
+  return a;
+}
+
+function flags(a: StaticArray<u8>, n: i32): StaticArray<u8> {
+  if (a.length < n) return new StaticArray<u8>(n);
+  memory.fill(changetype<usize>(a), 0, <usize>a.length);
+  return a;
+}
+
+function align16(n: i32): i32 {
+  return (n + 15) & ~15;
+}
+
+/** Room for a network of `inputs` x `hidden` (hidden a multiple of 4) and `slots` plies. */
 export function initNet(
   boardSize: i32,
   hidden: i32,
@@ -61,20 +83,28 @@ export function initNet(
   theirCapsAt = ownCapsAt + capsMax + 1;
   maxStones = stonesMax;
   maxCaps = capsMax;
-  W1 = alloc16(inputs * hidden * 2);
-  B1 = alloc16(hidden * 2);
-  W2 = alloc16(hidden * 4);
-  ACC = alloc16(slots * 2 * hidden * 4);
+  const w1Bytes = align16(inputs * hidden * 2);
+  const b1Bytes = align16(hidden * 2);
+  const w2Bytes = align16(hidden * 4);
+  const bytes = w1Bytes + b1Bytes + w2Bytes + slots * 2 * hidden * 4;
+  if (bytes > weightsBytes) {
+    weightsAt = alloc16(bytes);
+    weightsBytes = bytes;
+  } else memory.fill(weightsAt, 0, <usize>weightsBytes);
+  W1 = weightsAt;
+  B1 = W1 + <usize>w1Bytes;
+  W2 = B1 + <usize>b1Bytes;
+  ACC = W2 + <usize>w2Bytes;
   listSize = (boardSize + 1) * (1 + BENEATH);
-  removed = new StaticArray<i32>(slots * listSize);
-  added = new StaticArray<i32>(slots * listSize);
-  removedCount = new StaticArray<i32>(slots);
-  addedCount = new StaticArray<i32>(slots);
-  reservesBefore = new StaticArray<i32>(slots * 8);
-  reservesAfter = new StaticArray<i32>(slots * 8);
-  reservesNoted = new StaticArray<u8>(slots);
-  dirty = new StaticArray<u8>(slots);
-  scratch = new StaticArray<i32>(boardSize * boardSize * (1 + BENEATH) + 8);
+  removed = ints(removed, slots * listSize);
+  added = ints(added, slots * listSize);
+  removedCount = ints(removedCount, slots);
+  addedCount = ints(addedCount, slots);
+  reservesBefore = ints(reservesBefore, slots * 8);
+  reservesAfter = ints(reservesAfter, slots * 8);
+  reservesNoted = flags(reservesNoted, slots);
+  dirty = flags(dirty, slots);
+  scratch = ints(scratch, boardSize * boardSize * (1 + BENEATH) + 8);
 }
 
 export function w1At(): usize {
