@@ -1,6 +1,6 @@
 // Perft on the fastest core this runtime has: the WebAssembly rules core (rules-core.ts, the same
-// counts as core/perft.ts, test/wasm/rules.test.ts) where it runs and the position fits it,
-// else the TypeScript core. For `bredon perft` and the library's perft().
+// counts as core/perft.ts, test/wasm/rules.test.ts) where it runs, else the TypeScript core.
+// For `bredon perft` and the library's perft().
 
 import { Perft } from '../core/perft.js';
 import type { Position } from '../core/position.js';
@@ -8,9 +8,9 @@ import { WasmRules, wasmCoreAvailable } from './rules-core.js';
 
 let rules: WasmRules | undefined;
 
-/** The core for pos, or undefined where it is the TypeScript one's (no WebAssembly, stacks too tall). */
+/** The core with pos loaded, or undefined where this runtime cannot run it. */
 function wasmFor(pos: Position): WasmRules | undefined {
-  if (!wasmCoreAvailable() || pos.stride > 256) return undefined;
+  if (!wasmCoreAvailable()) return undefined;
   rules ??= new WasmRules();
   rules.load(pos);
   return rules;

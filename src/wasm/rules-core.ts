@@ -153,7 +153,7 @@ export class WasmRules {
     this.e.loadHistory(pos.depth, pos.reversible);
   }
 
-  /** The exports, for the search driver beside this file (searcher.ts). */
+  /** The exports, for the search driver beside this file (search-core.ts). */
   get exports(): RulesExports {
     return this.e;
   }

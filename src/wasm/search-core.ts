@@ -6,7 +6,6 @@
 // runtime has no WebAssembly SIMD: the Searcher then searches in TypeScript.
 
 import type { Position } from '../core/position.js';
-import { groupWeights } from '../eval/evaluate.js';
 import type { Network } from '../eval/net/network.js';
 import { WasmRules, wasmCoreAvailable, type RulesExports } from './rules-core.js';
 
@@ -58,8 +57,6 @@ export class SearchCore {
     this.core.onCheck = f;
   }
 
-
-
   clearOrder(): void {
     this.e.clearOrder();
   }
@@ -71,12 +68,11 @@ export class SearchCore {
   start(pos: Position, halfKomi: number, net: Network | undefined, noise: number, firstCheck: number): void {
     const e = this.e;
     if (pos.size !== this.size || pos.startStones !== this.startStones) {
-      this.core.setLinear(pos.size, pos.startStones);
+      this.core.setLinear(pos.size, pos.startStones); // with the size's group weights
       this.size = pos.size;
       this.startStones = pos.startStones;
     }
     this.core.load(pos);
-    this.core.setGroupWeights(groupWeights(pos.size));
     let kind = 0;
     if (net !== undefined) {
       this.core.setNetwork(net, MAX_PLY + 2);
