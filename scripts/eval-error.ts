@@ -33,8 +33,7 @@ import type { Position } from '../src/core/position.js';
 import { NetAccumulator } from '../src/eval/net/accumulator.js';
 import { networkFor } from '../src/eval/net/nets.js';
 import { halfKomiFrom, parsePtnFile, replayGame, resultScore, tagValue } from '../src/notation/ptn-game.js';
-import { Searcher } from '../src/search/search.js';
-import { TranspositionTable } from '../src/search/tt.js';
+import { staticScore } from '../src/eval/static-score.js';
 import { quietVerdict } from '../src/dataset/quiet.js';
 import { gameSize } from '../src/dataset/read.js';
 import { tiltakTargets } from '../src/dataset/tiltak-ptn.js';
@@ -54,7 +53,6 @@ if (positionals.length === 0 || net === undefined || (!byResult && values.target
 }
 const acc = new NetAccumulator(net, 1);
 
-const searcher = new Searcher({ table: TranspositionTable.create(1, false), stop: new Int32Array(1) });
 const phase: number[] = [];
 const linear: number[] = [];
 const correction: number[] = [];
@@ -85,7 +83,7 @@ for (const file of positionals) {
       if (Number.isNaN(t)) return;
       if (quietVerdict(pos, halfKomi) !== 'kept') return;
       const white = pos.side === 0 ? 1 : -1;
-      const lin = white * searcher.staticScore(pos, halfKomi, false);
+      const lin = white * staticScore(pos, halfKomi, false);
       linear.push(lin);
       acc.refresh(pos, 0);
       correction.push(white * acc.evaluate(pos, 0));

@@ -1,7 +1,7 @@
 // The WebAssembly core (assembly/, compiled by `npm run asc`) seen from TypeScript: a position
 // copied in from a src/core Position, then perft, move lists, make/unmake and the key, the road
-// tactics and the network accumulators inside WebAssembly. One instance holds one position. It is the gate of the speed work
-// (docs/performance.md): the search does not use it.
+// tactics and the network accumulators inside WebAssembly. One instance holds one position; the
+// search's instance (search-core.ts) also runs the negamax node over it (docs/performance.md).
 
 import { decodeBase64 } from '../eval/net/base64.js';
 import type { Position } from '../core/position.js';

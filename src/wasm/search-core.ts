@@ -1,15 +1,21 @@
 // The search's node in WebAssembly (assembly/search.ts) for search/search.ts's Searcher: the
 // position, the evaluation and the table set up for a search, then one root search at a time,
 // its line and counts read back. The Searcher keeps the iterations, the clock, the reports and
-// the tinue prover; every node below the root call runs in WebAssembly, the same tree as the
-// TypeScript negamax (test/wasm/search.test.ts). Undefined from `searchCore()` where this
-// runtime has no WebAssembly SIMD: the Searcher then searches in TypeScript.
+// the tinue prover; every node below the root call runs in WebAssembly, whose tree
+// test/wasm/search.test.ts holds to its record. A runtime without WebAssembly SIMD cannot search:
+// the constructor says so (Node 20 and every current browser have it).
 
 import type { Position } from '../core/position.js';
 import type { Network } from '../eval/net/network.js';
 import { WasmRules, wasmCoreAvailable, type RulesExports } from './rules-core.js';
 
 const MAX_PLY = 128;
+
+/** LMR_TABLE[min(depth, 63) * 64 + min(moveIndex, 63)]: plies to reduce a late quiet move; see docs/strength.md, row LMR_TABLE. */
+const LMR_TABLE = new Int8Array(64 * 64);
+for (let d = 1; d < 64; d++) {
+  for (let i = 1; i < 64; i++) LMR_TABLE[d * 64 + i] = Math.floor(0.6 + (Math.log(d) * Math.log(i)) / 2.3);
+}
 
 /** The table the core searches with (search/tt.ts's TranspositionTable): probe, its entry, store. */
 export interface SearchTable {
@@ -30,11 +36,9 @@ export class SearchCore {
   /** The core's probedEntry (made again in start(): the memory may have grown). */
   private entry = new Int32Array(0);
 
-  /**
-   * `reductions`: search.ts's LMR_TABLE (64 x 64 plies by depth and move number); `table`: the
-   * search's table (the one the threads share), which the core probes and stores through.
-   */
-  constructor(reductions: Int8Array, table: SearchTable) {
+  /** `table`: the search's table (the one the threads share), which the core probes and stores through. */
+  constructor(table: SearchTable) {
+    if (!wasmCoreAvailable()) throw new Error('the search needs WebAssembly with SIMD, which this runtime lacks (Node 20 and current browsers have it)');
     const tableProbe = (keyLo: number, keyHi: number): number => {
       if (!table.probe(keyLo, keyHi)) return 0;
       const entry = this.entry;
@@ -49,7 +53,7 @@ export class SearchCore {
       table.store(keyLo, keyHi, move, score, depth, bound, evaluation);
     this.core = new WasmRules({ tableProbe, tableStore });
     this.e = this.core.exports;
-    new Int8Array(this.e.memory.buffer, this.e.lmrAt(), 64 * 64).set(reductions);
+    new Int8Array(this.e.memory.buffer, this.e.lmrAt(), 64 * 64).set(LMR_TABLE);
   }
 
   /** Called every so many nodes with the count: returns the next call's count, or -1 to stop. */
@@ -136,9 +140,4 @@ export class SearchCore {
   get currMoveNumber(): number {
     return this.e.searchState(6);
   }
-}
-
-/** A search core, or undefined where this runtime has no WebAssembly SIMD. */
-export function searchCore(reductions: Int8Array, table: SearchTable): SearchCore | undefined {
-  return wasmCoreAvailable() ? new SearchCore(reductions, table) : undefined;
 }

@@ -8,7 +8,8 @@ import { boardResult, ONGOING } from '../../src/core/result.js';
 import { formatMove, parseMove } from '../../src/notation/ptn-move.js';
 import { parseTps } from '../../src/notation/tps.js';
 import { roadMovesInOne } from '../tinue/archive.js';
-import { RFP_MARGIN, Searcher } from '../../src/search/search.js';
+import { staticScore } from '../../src/eval/static-score.js';
+import { Searcher } from '../../src/search/search.js';
 import { TranspositionTable } from '../../src/search/tt.js';
 import { WIN_SCORE, WIN_THRESHOLD, type SearchInfo, type SearchLimits } from '../../src/search/types.js';
 
@@ -17,6 +18,8 @@ const MID5 = 'x5/x5/x2,121212C,x2/1,x4/1,x4 2 7';
 const EARLY6 = 'x6/x6/x2,1,2,x2/x6/x6/x6 1 3';
 /** 3x3, White to move with only eight legal moves. */
 const FEW = '2S,1,2/1,2S,1/2,1,x 1 6';
+/** Reverse futility's margin a ply (src/wasm/assembly/search.ts, RFP_MARGIN). */
+const RFP_MARGIN = 120;
 /** 5x5, White's capstone is on the board, so e1 (a flat) is the one move that completes the road. */
 const ROAD_IN_ONE = '2,2,x3/x5/x2,1C,x2/x5/1,1,1,1,x 1 6';
 
@@ -74,14 +77,17 @@ describe('Multi-PV search', () => {
       expect(lines).toHaveLength(N);
       const value = new Map<number, number>();
       const staticAfter = new Map<number, number>(); // the child's static score, the mover's view
-      const evaluator = new Searcher({ table: TranspositionTable.create(1, false), stop: new Int32Array(1) });
+      const childTable = TranspositionTable.create(4, false);
+      const childSearcher = new Searcher({ table: childTable, stop: new Int32Array(1) });
       for (const m of legalMoves(pos)) {
         const child = pos.clone();
         makeMove(child, m);
         expect(boardResult(child)).toBe(ONGOING); // quiet positions: no proven scores to shift by a ply
-        const r = new Searcher({ table: TranspositionTable.create(4, false), stop: new Int32Array(1) }).search(child, 0, { depth: 1 });
+        childTable.clear(); // each child searched as by a fresh searcher
+        childSearcher.newGame();
+        const r = childSearcher.search(child, 0, { depth: 1 });
         value.set(m, -r.score);
-        staticAfter.set(m, -evaluator.staticScore(child, 0));
+        staticAfter.set(m, -staticScore(child, 0));
       }
       for (const l of lines) expect(l.score, `${tps}: ${formatMove(l.pv[0]!, pos.size)}`).toBe(value.get(l.pv[0]!));
       const shown = new Set(lines.map((l) => l.pv[0]!));

@@ -1,9 +1,9 @@
-// The static score the search gives a position: the linear evaluation plus a residual network,
-// a network fitted with --no-residual alone, and never a value cached under another search's
-// settings (the evaluation cache lives for one search).
+// The static score the search gives a position (eval/static-score.ts): the linear evaluation plus
+// a residual network, a network fitted with --no-residual alone, whatever a search did before.
 import { describe, expect, it, vi } from 'vitest';
 import { NetAccumulator } from '../../src/eval/net/accumulator.js';
 import { networkFor } from '../../src/eval/net/nets.js';
+import { staticScore } from '../../src/eval/static-score.js';
 import { parseTps } from '../../src/notation/tps.js';
 import { Searcher } from '../../src/search/search.js';
 import { TranspositionTable } from '../../src/search/tt.js';
@@ -20,9 +20,6 @@ vi.mock('../../src/eval/net/nets.js', async (importOriginal) => {
 const SIX = 'x2,2,x3/x,2,1,x,2,x/x,1,21,1C,x2/x,2,1,2C,1,x/x2,1,x3/x6 1 9';
 const FIVE = 'x2,2,x,2/x,12,x,12,x/212,x2,2121C,x/x,1,112221,1,1/x5 2 21';
 
-function searcher(): Searcher {
-  return new Searcher({ table: TranspositionTable.create(4, false), stop: new Int32Array(1) });
-}
 
 describe('the static score', () => {
   it('is the network alone for a network fitted with --no-residual', () => {
@@ -32,24 +29,22 @@ describe('the static score', () => {
     const acc = new NetAccumulator(net, 2);
     acc.refresh(pos, 0);
     const alone = Math.round(acc.evaluate(pos, 0));
-    const s = searcher();
-    expect(s.staticScore(pos, 4, true)).toBe(alone);
-    expect(s.staticScore(pos, 4, false)).not.toBe(alone); // the linear evaluation, another value
+    expect(staticScore(pos, 4, true)).toBe(alone);
+    expect(staticScore(pos, 4, false)).not.toBe(alone); // the linear evaluation, another value
   });
 
-  it('is the linear evaluation plus a residual network, whatever the last search cached', () => {
+  it('is the linear evaluation plus a residual network, whatever was searched or scored before', () => {
     expect(networkFor(5)!.residual).toBe(true);
     const pos = parseTps(FIVE);
-    const fresh = searcher();
-    const on = fresh.staticScore(pos, 4, true);
-    const off = fresh.staticScore(pos, 4, false);
+    const on = staticScore(pos, 4, true);
+    const off = staticScore(pos, 4, false);
     expect(on).not.toBe(off);
-    // A searcher that has just searched this position (network on, komi 2) answers for the
-    // settings asked, not from its evaluation cache.
-    const used = searcher();
-    used.search(parseTps(FIVE), 4, { depth: 3 });
-    expect(used.staticScore(pos, 4, false)).toBe(off);
-    expect(used.staticScore(pos, 0, true)).toBe(fresh.staticScore(pos, 0, true));
-    expect(used.staticScore(pos, 4, true)).toBe(on);
+    const zero = staticScore(pos, 0, true);
+    expect(zero).not.toBe(on); // komi counts
+    new Searcher({ table: TranspositionTable.create(4, false), stop: new Int32Array(1) }).search(parseTps(FIVE), 4, { depth: 3 });
+    staticScore(parseTps(SIX), 0, true); // another size's network
+    expect(staticScore(pos, 4, false)).toBe(off);
+    expect(staticScore(pos, 0, true)).toBe(zero);
+    expect(staticScore(pos, 4, true)).toBe(on);
   });
 });

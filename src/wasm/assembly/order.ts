@@ -1,7 +1,7 @@
-// Move ordering and the staged move picker in AssemblyScript: search/order.ts's MoveOrder and
-// MovePicker (the table move, the killers, then the generated list scored by history, prior,
-// killers, the counter move and threat blocks, picked best first), with the same scores and
-// ties, so that a search in WebAssembly tries the moves in the TypeScript search's order.
+// Move ordering and the staged move picker: the table move, the killers, then the generated list
+// scored by history, prior, killers, the counter move (the move that refuted the opponent's
+// last move before, for the same side) and threat blocks, picked best first; ported from the
+// TypeScript search with the same scores and ties (the tree test/wasm/search.test.ts records).
 
 import { delta, generate, isValidMove, moves, side } from './rules';
 import { keepThreatAnswers, mayAnswer } from './tactics';

@@ -1,11 +1,11 @@
-// The search's node in AssemblyScript: search/search.ts's negamax and searchMove (PVS, the table,
+// The search's node in AssemblyScript: negamax and searchMove (PVS, the table,
 // mate-distance pruning, roads in one by placement and by spread, flat finishes, the threat
 // extension and answers-only nodes, internal iterative reduction, reverse futility, null move,
 // late-move pruning and reductions), over the rules core, the tactics, the linear evaluation and
 // the network accumulators, so that a node never leaves WebAssembly. The root's iterations, the
-// clock and the reports stay in TypeScript (src/wasm/searcher.ts), which calls `searchDepth` and
-// is called back every few thousand nodes (`checkLimits`). The same tree as the TypeScript
-// search, node for node (test/wasm/search.test.ts).
+// clock and the reports stay in TypeScript (search/search.ts through src/wasm/search-core.ts),
+// which calls `searchDepth` and is called back every few thousand nodes (`checkLimits`). Ported
+// from a TypeScript negamax node for node; test/wasm/search.test.ts holds the tree it recorded.
 
 import { key, makeNull, make, ply as gamePly, repetitions, side, unmake, unmakeNull } from './rules';
 import {
@@ -46,7 +46,7 @@ const IIR_DEPTH: i32 = 4;
 const FINISH_WIN: i32 = 1;
 const FINISH_DRAW: i32 = 2;
 
-/** search.ts's LMR_TABLE, copied in by the TypeScript side (its logarithms V8's). */
+/** search-core.ts's LMR_TABLE, copied in by the TypeScript side (its logarithms V8's). */
 const lmr = new StaticArray<i8>(64 * 64);
 const pv = new StaticArray<i32>(MAX_PLY * MAX_PLY);
 export const pvLen = new StaticArray<i32>(MAX_PLY);
