@@ -14,18 +14,21 @@ import { MAP, mapRoads } from './roadmap.js';
 /** Network accumulators by board size, made on first use (one slot: a fresh refresh each time). */
 const accumulators = new Map<number, NetAccumulator>();
 
-export function staticScore(pos: Position, halfKomi: number, network = true): number {
-  let acc: NetAccumulator | undefined;
-  if (network) {
-    const net = networkFor(pos.size);
-    acc = accumulators.get(pos.size);
-    if (net !== undefined && acc?.net !== net) {
-      acc = new NetAccumulator(net, 1);
-      accumulators.set(pos.size, acc);
-    }
-    if (net === undefined) acc = undefined;
-    acc?.refresh(pos, 0);
+/** The accumulator of the size's network, or undefined for a size without one. */
+function accumulatorFor(size: number): NetAccumulator | undefined {
+  const net = networkFor(size);
+  if (net === undefined) return undefined;
+  let acc = accumulators.get(size);
+  if (acc?.net !== net) {
+    acc = new NetAccumulator(net, 1);
+    accumulators.set(size, acc);
   }
+  return acc;
+}
+
+export function staticScore(pos: Position, halfKomi: number, network = true): number {
+  const acc = network ? accumulatorFor(pos.size) : undefined;
+  acc?.refresh(pos, 0);
   if (acc !== undefined && !acc.net.residual) return Math.round(acc.evaluate(pos, 0));
   const weights = groupWeights(pos.size);
   scanRoads(pos);

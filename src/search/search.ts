@@ -81,14 +81,8 @@ export class Searcher {
   /** Root moves the current root search must skip (Multi-PV: the lines found at this depth). */
   private readonly excluded = new Int32Array(MAX_MULTI_PV);
   private excludedCount = 0;
-  /** Root moves searched in full by the current root search (the core's ply 0), and the
-   *  score of the last one that raised alpha there (its line is pv). */
-  private rootSearched = 0;
-  private rootScore = 0;
   /** The last completed iteration's best move: searched first at the root (0 before any). */
   private rootBest = 0;
-  /** Whether a root move after the first (rootBest) raised alpha in the current root search. */
-  private rootImproved = false;
 
   private nodes = 0;
   private seldepth = 0;
@@ -106,8 +100,6 @@ export class Searcher {
   private checkInterval = 256;
   private lastCheckAt = 0;
   private extensionLimit = MAX_PLY - 2;
-  /** Threat extension plies of this search (none at the levels that play without them). */
-  private extensionPlies = THREAT_EXTENSION_PLIES;
   // Progress reports (main thread only): checked with the clock in checkLimits.
   private onProgress: ProgressCallback | undefined;
   private nextProgressAt = Infinity;
@@ -159,7 +151,8 @@ export class Searcher {
     // A playing level below full strength: a shorter look, a rougher judgement (levels.ts).
     const level = levelSettings(limits.level);
     const noise = level?.noise ?? 0;
-    this.extensionPlies = level === undefined || level.extensions ? THREAT_EXTENSION_PLIES : 0;
+    // Threat extension plies of this search (none at the levels that play without them).
+    const extensionPlies = level === undefined || level.extensions ? THREAT_EXTENSION_PLIES : 0;
     if (level !== undefined) this.nodeLimit = Math.min(this.nodeLimit, level.nodes);
     this.lastCheckAt = this.startTime;
     this.nextCheck = Math.min(this.checkInterval, this.nodeLimit);
@@ -196,7 +189,7 @@ export class Searcher {
     for (let depth = first; depth <= maxDepth; depth++) {
       iterStart = performance.now();
       this.rootBest = result.depth > 0 ? result.best : 0;
-      this.extensionLimit = Math.min(MAX_PLY - 2, depth + this.extensionPlies);
+      this.extensionLimit = Math.min(MAX_PLY - 2, depth + extensionPlies);
       const lines: RootLine[] = [];
       for (let k = 0; k < lineCount; k++) {
         this.excludedCount = k; // the moves of lines 0..k-1 of this iteration
@@ -215,11 +208,13 @@ export class Searcher {
         // of the wider search is the last best again, and a cut-off there proves nothing.
         // Likewise, stopped before any iteration finished (a cold start, a tactical first ply),
         // the best of the root moves searched in full beats the first legal move.
-        const firstUnfinished = depth === first && result.depth === 0 && this.rootSearched >= 1;
-        if (!multi && (firstUnfinished || (depth > first && this.rootImproved)) && this.pvLength > 0 && this.pv[0] !== result.best) {
+        // (The core's root counts: the root moves it searched in full, whether one after the
+        // first raised alpha, and the score of the last that did, whose line is pv.)
+        const firstUnfinished = depth === first && result.depth === 0 && this.core.rootSearched >= 1;
+        if (!multi && (firstUnfinished || (depth > first && this.core.rootImproved)) && this.pvLength > 0 && this.pv[0] !== result.best) {
           result.best = this.pv[0]!;
           result.pv = Array.from(this.pv.subarray(0, this.pvLength));
-          result.score = this.rootScore;
+          result.score = this.core.rootScore;
         }
         break;
       }
@@ -324,9 +319,6 @@ export class Searcher {
     this.nodes = core.nodes;
     this.seldepth = core.seldepth;
     this.aborted = core.aborted;
-    this.rootSearched = core.rootSearched;
-    this.rootScore = core.rootScore;
-    this.rootImproved = core.rootImproved;
     this.pvLength = core.rootLine(this.pv);
     return s;
   }

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeMove, unmakeMove } from '../../src/core/makemove.js';
 import { generateMoves, MAX_MOVES } from '../../src/core/movegen.js';
+import type { Position } from '../../src/core/position.js';
 import { isDecided } from '../../src/core/result.js';
 import { formatTps, parseTps } from '../../src/notation/tps.js';
 import { parsePtnGames, replayGame } from '../../src/notation/ptn-game.js';
@@ -26,6 +27,16 @@ interface PerftCase {
 
 const cases: PerftCase[] = JSON.parse(readRepo('data/perft.json')).positions;
 const core = new WasmRules();
+
+/** Makes m on pos and on the WebAssembly core, each accumulator updated from slot 0 to slot 1. */
+function makeOnBoth(pos: Position, acc: NetAccumulator, wasm: WasmRules, m: number): void {
+  acc.beforeMove(pos, m, 0);
+  wasm.beforeMove(m, 0);
+  makeMove(pos, m);
+  wasm.make(m);
+  acc.afterMove(pos, m, 0);
+  wasm.afterMove(m, 0);
+}
 
 describe('the WebAssembly rules core', () => {
   for (const c of cases) {
@@ -92,12 +103,7 @@ describe('the WebAssembly rules core', () => {
             let sum = 0;
             for (let i = 0; i < n; i++) {
               const m = list[i]!;
-              acc.beforeMove(pos, m, 0);
-              withNet.beforeMove(m, 0);
-              makeMove(pos, m);
-              withNet.make(m);
-              acc.afterMove(pos, m, 0);
-              withNet.afterMove(m, 0);
+              makeOnBoth(pos, acc, withNet, m);
               const e = acc.evaluate(pos, 1);
               if (withNet.evaluate(1) !== e) throw new Error(`move ${m} at ply ${pos.ply - 1}: WebAssembly ${withNet.evaluate(1)}, TypeScript ${e}`);
               sum = (sum + withNet.outputSum(1)) | 0;
@@ -135,12 +141,7 @@ describe('the WebAssembly rules core', () => {
         expect(core.evaluate(0)).toBe(acc.evaluate(pos, 0));
         const list = new Int32Array(MAX_MOVES);
         const m = list[generateMoves(pos, list, 0) - 1]!;
-        acc.beforeMove(pos, m, 0);
-        core.beforeMove(m, 0);
-        makeMove(pos, m);
-        core.make(m);
-        acc.afterMove(pos, m, 0);
-        core.afterMove(m, 0);
+        makeOnBoth(pos, acc, core, m);
         expect(core.evaluate(1)).toBe(acc.evaluate(pos, 1));
         unmakeMove(pos, m);
       });
