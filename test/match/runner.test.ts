@@ -294,7 +294,7 @@ describe('runMatch with misbehaving engines', () => {
     const log = logFile();
     const config = matchConfig(fake('random'), fake('random', '--no-readyok', '--name', 'Deaf', '--log', log), {
       games: 10,
-      timeouts: { handshakeMs: 10_000, readyMs: 300, stopGraceMs: 100, killGraceMs: 100 },
+      timeouts: { handshakeMs: 10_000, readyMs: 2_000, stopGraceMs: 100, killGraceMs: 100 },
     });
     const { outcome, games } = await play(config);
     expect(outcome.stopped).toBe('error');
