@@ -9,7 +9,7 @@ import { SCORE_SCALE } from '../../src/search/expected-score.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { legalMoves } from '../../src/core/movegen.js';
 import type { Position } from '../../src/core/position.js';
 import { parsePtnGames, replayGame, tagValue } from '../../src/notation/ptn-game.js';
@@ -94,6 +94,12 @@ interface Run {
 let poolLog: (line: string) => void = () => {};
 let pool: SearchPool | undefined;
 afterAll(() => pool?.close());
+// The thread starts (bundle, WebAssembly, table) before the first game: under the suite's load
+// that start could outlast the bot's 2 s grace, and the first move came from the watchdog.
+beforeAll(() => {
+  sharedThreads();
+  return new Promise<void>((resolve) => pool!.whenReady(resolve));
+}, 60_000);
 function sharedThreads(): SearchThreads {
   pool ??= new SearchPool({ hashMb: 8, threads: 1, script: BREDON, log: (l) => poolLog(l) });
   const p = pool;
