@@ -96,13 +96,13 @@ let pool: SearchPool | undefined;
 afterAll(() => pool?.close());
 // The thread starts (bundle, WebAssembly, table) before the first game: under the suite's load
 // that start could outlast the bot's 2 s grace, and the first move came from the watchdog.
-beforeAll(() => {
-  sharedThreads();
-  return new Promise<void>((resolve) => pool!.whenReady(resolve));
-}, 60_000);
-function sharedThreads(): SearchThreads {
+beforeAll(() => new Promise<void>((resolve) => sharedPool().whenReady(resolve)), 60_000);
+function sharedPool(): SearchPool {
   pool ??= new SearchPool({ hashMb: 8, threads: 1, script: BREDON, log: (l) => poolLog(l) });
-  const p = pool;
+  return pool;
+}
+function sharedThreads(): SearchThreads {
+  const p = sharedPool();
   return {
     start: (job, handlers, startedAt) => p.start(job, handlers, startedAt),
     stop: () => p.stop(),
