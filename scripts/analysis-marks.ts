@@ -17,6 +17,7 @@
 
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { median } from '../bench/report.js';
 import { makeMove } from '../src/core/makemove.js';
 import { boardResult, ONGOING } from '../src/core/result.js';
 import { EngineProcess } from '../src/match/engine-process.js';
@@ -133,11 +134,6 @@ function gamePlies(game: PtnGame, index: number): { plies: Ply[]; size: number; 
     if (moveNumber > 1) plies.push({ game: index, ply: m.ply, side, move: m.text, before, after: formatTps(pos) });
   }
   return { plies, size: pos.size, halfKomi };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 }
 
 async function main(): Promise<void> {

@@ -10,6 +10,7 @@
 // games with much of its clock left could have searched deeper on the way.
 
 import { readFileSync } from 'node:fs';
+import { median } from '../bench/report.js';
 import { parsePtnGames, resultScore, tagValue } from '../src/notation/ptn-game.js';
 
 /** Own-move ranges the table reports, 1-based and inclusive. */
@@ -23,13 +24,6 @@ interface PlayerTimes {
   lostLeft: number[];
   thinkByBracket: number[][];
   depthByBracket: number[][];
-}
-
-function median(xs: readonly number[]): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 function bracketOf(ownMove: number): number {
@@ -86,8 +80,7 @@ for (const file of files) {
 
 const sec = (ms: number): string => (Number.isNaN(ms) ? '-' : (ms / 1000).toFixed(1));
 for (const [name, p] of players) {
-  const lowest = p.left.length === 0 ? NaN : Math.min(...p.left);
-  console.log(`${name}: ${p.games} games; clock left at the end: median ${sec(median(p.left))} s, lowest ${sec(lowest)} s; in its ${p.lostLeft.length} lost games median ${sec(median(p.lostLeft))} s`);
+  console.log(`${name}: ${p.games} games; clock left at the end: median ${sec(median(p.left))} s, lowest ${sec(Math.min(...p.left))} s; in its ${p.lostLeft.length} lost games median ${sec(median(p.lostLeft))} s`);
   console.log('  own moves | moves | median think (s) | median depth');
   BRACKETS.forEach(([lo, hi], i) => {
     const think = p.thinkByBracket[i]!;
