@@ -17,7 +17,7 @@ const seeds = (prefix: string, first: number, last: number): string[] =>
  * their latest selfplay round (the network then playing).
  */
 export const SCALE_FIT_FILES: Readonly<Record<number, readonly string[]>> = {
-  5: seeds('data/selfplay/5x5/r5-g', 1001, 1001),
+  5: seeds('data/selfplay/5x5/r5-g', 1042, 1042),
   6: seeds('data/selfplay/6x6/r6-g', 1001, 1002),
   7: seeds('data/selfplay/7x7/r7-s', 102, 105),
   8: seeds('data/selfplay/8x8/r8-s', 123, 126),
